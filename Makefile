@@ -1,0 +1,54 @@
+# gccpoly: top-level verbs. `make demo` and `make check` do the whole set-up.
+#
+#   make                 build build/gccpoly.so (release)
+#   make demo            install what is missing, build, run the bundled example
+#   make check           cargo test + the DejaGnu testsuite; ends "N passed, N failed"
+#   make install         install into $(PLUGIN_CC)'s plugin directory
+#   make uninstall       remove it again
+#   make PLUGIN_CC=gcc-12 ...   choose the target compiler
+
+PLUGIN_CC ?= gcc
+CARGO ?= cargo
+export PLUGIN_CC
+
+BUILD := build
+PLUGIN := $(BUILD)/gccpoly.so
+CORE := $(BUILD)/gccpoly-core.so
+PLUGIN_DIR = $(shell $(PLUGIN_CC) -print-file-name=plugin)
+
+.PHONY: all setup setup-check plugin demo check check-unit check-dg install uninstall clean
+
+all: plugin
+
+setup:
+	@scripts/install-deps.sh build
+
+setup-check:
+	@scripts/install-deps.sh check
+
+# cargo decides what is out of date.
+plugin: setup
+	$(CARGO) build --release --workspace
+	@mkdir -p $(BUILD)
+	cp target/release/libgccpoly.so $(PLUGIN)
+	cp target/release/libgccpoly_core.so $(CORE)
+	@echo "built $(PLUGIN) for $$($(PLUGIN_CC) -dumpfullversion)"
+
+demo: plugin
+	@PLUGIN_CC=$(PLUGIN_CC) examples/demo.sh $(PLUGIN)
+
+check: setup-check plugin
+	@scripts/check.sh $(PLUGIN)
+
+install: plugin
+	install -d $(DESTDIR)$(PLUGIN_DIR)
+	install -m 0644 $(PLUGIN) $(DESTDIR)$(PLUGIN_DIR)/gccpoly.so
+	install -m 0644 $(CORE) $(DESTDIR)$(PLUGIN_DIR)/gccpoly-core.so
+	@echo "installed: $(PLUGIN_CC) -fplugin=gccpoly now loads $(DESTDIR)$(PLUGIN_DIR)/gccpoly.so"
+
+uninstall:
+	rm -f $(DESTDIR)$(PLUGIN_DIR)/gccpoly.so $(DESTDIR)$(PLUGIN_DIR)/gccpoly-core.so
+
+clean:
+	$(CARGO) clean
+	rm -rf $(BUILD) testsuite/work testsuite/*.log testsuite/*.sum

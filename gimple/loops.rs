@@ -1,0 +1,96 @@
+//! The loops of the current function (cfun), as a forest.
+
+use super::source::{FrontEndLoops, SourcePos};
+use crate::ffi;
+
+/// One natural loop of the function.
+#[derive(Clone, Debug)]
+pub struct Loop {
+    /// GCC's loop number (stable during the pass).
+    pub num: u32,
+    /// 1 for an outermost loop.
+    pub depth: u32,
+    /// The enclosing loop's number.
+    pub parent: Option<u32>,
+    /// Where the loop statement starts: its keyword, or, for a loop the front
+    /// end did not see as a statement (gotos, inlined from elsewhere without
+    /// a recorded condition), its exit condition or header.
+    pub location: ffi::gp_location,
+    pub pos: Option<SourcePos>,
+    /// `for`, `while` or `do` when the front end's statement was found.
+    pub statement: Option<&'static str>,
+}
+
+/// The loops of cfun, outer loops before the loops they contain and in source
+/// order among siblings.
+pub struct LoopForest {
+    pub loops: Vec<Loop>,
+}
+
+/// The keyword location of loop `l` and the keyword, or the best fallback.
+fn loop_location(l: *const ffi::gp_loop, fe: &FrontEndLoops) -> (ffi::gp_location, Option<&'static str>) {
+    const MAX_EXITS: usize = 8;
+    let mut conds = [0 as ffi::gp_location; MAX_EXITS];
+    // SAFETY: `l` is a live loop of cfun; `conds` holds MAX_EXITS entries.
+    let n = unsafe { ffi::gp_loop_exit_cond_locations(l, conds.as_mut_ptr(), MAX_EXITS) };
+    let conds = &conds[..n.min(MAX_EXITS)];
+    if let Some(fl) = conds.iter().find_map(|&c| fe.by_condition(c)) {
+        return (fl.keyword, Some(fl.keyword_text()));
+    }
+    if let Some(&c) = conds.first() {
+        return (c, None);
+    }
+    // SAFETY: as above.
+    (unsafe { ffi::gp_loop_header_location(l) }, None)
+}
+
+impl LoopForest {
+    /// The loops of cfun; must be called inside the pass, where the shim has
+    /// initialized the loop structures.
+    pub fn of_current_function(fe: &FrontEndLoops) -> LoopForest {
+        let mut loops = Vec::new();
+        // SAFETY: reading cfun's loop tree inside the pass.
+        let size = unsafe { ffi::gp_loop_table_size() };
+        for num in 1..size {
+            // SAFETY: as above; NULL for removed loops.
+            let l = unsafe { ffi::gp_loop_get(num) };
+            if l.is_null() {
+                continue;
+            }
+            // SAFETY: `l` is a live loop.
+            let (depth, outer) = unsafe { (ffi::gp_loop_depth(l), ffi::gp_loop_outer(l)) };
+            // SAFETY: `outer` is NULL or a live loop.
+            let parent = (!outer.is_null()).then(|| unsafe { ffi::gp_loop_num(outer) });
+            let (location, statement) = loop_location(l, fe);
+            loops.push(Loop {
+                num,
+                depth,
+                parent,
+                location,
+                pos: SourcePos::of(location),
+                statement,
+            });
+        }
+        LoopForest { loops: Self::preorder(loops) }
+    }
+
+    /// Orders loops so that each comes right before its own subtree, siblings
+    /// by source position.
+    fn preorder(mut loops: Vec<Loop>) -> Vec<Loop> {
+        let key = |l: &Loop| l.pos.as_ref().map(|p| (p.line, p.column)).unwrap_or((u32::MAX, 0));
+        loops.sort_by_key(|l| (key(l), l.num));
+        let mut out = Vec::with_capacity(loops.len());
+        fn visit(parent: Option<u32>, loops: &[Loop], out: &mut Vec<Loop>) {
+            for l in loops.iter().filter(|l| l.parent == parent) {
+                out.push(l.clone());
+                visit(Some(l.num), loops, out);
+            }
+        }
+        visit(None, &loops, &mut out);
+        out
+    }
+
+    pub fn get(&self, num: u32) -> Option<&Loop> {
+        self.loops.iter().find(|l| l.num == num)
+    }
+}

@@ -1,0 +1,259 @@
+//! gccpoly's analysis library (`gccpoly-core.so`), loaded by `gccpoly.so`
+//! once the GCC version has been checked.
+//!
+//! Every entry from GCC goes through `contained`, which catches Rust panics:
+//! a failure never reaches cc1 as an abort. A function whose analysis fails is
+//! left exactly as GCC compiles it, with a note saying why.
+
+mod diag;
+mod ffi;
+#[path = "../gimple/mod.rs"]
+mod gimple;
+mod options;
+mod report;
+
+use diag::RemarkKind;
+use gimple::{FrontEndLoops, LoopForest, SourcePos};
+use options::Options;
+use report::{FunctionReport, LoopReport, Report};
+use std::cell::RefCell;
+use std::ffi::{c_char, c_int, c_void, CString};
+use std::fs::File;
+use std::io::Write;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// What one compilation (one cc1 run) accumulates.
+struct Plugin {
+    options: Options,
+    running_gcc: String,
+    fe_loops: FrontEndLoops,
+    functions: Vec<FunctionReport>,
+    dump: Option<File>,
+}
+
+thread_local! {
+    /// cc1 is single-threaded; all callbacks run on its one thread.
+    static PLUGIN: RefCell<Option<Plugin>> = const { RefCell::new(None) };
+    /// Where the last panic was raised, for the internal-error note.
+    static PANIC_SITE: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+fn with_plugin<R>(f: impl FnOnce(&mut Plugin) -> R) -> Option<R> {
+    PLUGIN.with(|p| p.borrow_mut().as_mut().map(f))
+}
+
+/// Runs `f`, turning a panic into Err(message with its source position).
+fn contained<R>(f: impl FnOnce() -> R) -> Result<R, String> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
+        let msg = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_string());
+        let site = PANIC_SITE.with(|s| s.borrow().clone());
+        if site.is_empty() {
+            msg
+        } else {
+            format!("{msg} (at {site})")
+        }
+    })
+}
+
+fn built_for() -> String {
+    // SAFETY: returns a static string from plugin-version.h.
+    ffi::string_from(unsafe { ffi::gp_built_for_version() })
+}
+
+/// Entry point, called by the loader with GCC's plugin_init arguments.
+///
+/// # Safety
+/// `info` and `version` are GCC's plugin_init arguments.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn gccpoly_core_init(
+    info: *mut c_void,
+    version: *mut c_void,
+    _loader_built_for: *const c_char,
+) -> c_int {
+    // The default hook prints to stderr; keep only the site for the note.
+    std::panic::set_hook(Box::new(|p| {
+        let site = p.location().map(|l| format!("{}:{}", l.file(), l.line()));
+        PANIC_SITE.with(|s| *s.borrow_mut() = site.unwrap_or_default());
+    }));
+    // SAFETY: GCC's plugin_init arguments, forwarded unchanged.
+    let (info, version) = unsafe {
+        (&*(info as *const ffi::PluginNameArgs), &*(version as *const ffi::PluginGccVersion))
+    };
+    let outcome = contained(|| init(info, version));
+    match outcome {
+        Ok(Ok(())) => 0,
+        Ok(Err(msg)) => {
+            diag::error(&msg);
+            1
+        }
+        Err(panic) => {
+            diag::error(&format!("gccpoly: internal error while loading: {panic}"));
+            1
+        }
+    }
+}
+
+fn init(info: &ffi::PluginNameArgs, version: &ffi::PluginGccVersion) -> Result<(), String> {
+    let mut args = Vec::new();
+    for i in 0..info.argc.max(0) as usize {
+        // SAFETY: GCC's argv holds argc entries.
+        let a = unsafe { &*info.argv.add(i) };
+        let value = (!a.value.is_null()).then(|| ffi::string_from(a.value));
+        args.push((ffi::string_from(a.key), value));
+    }
+    let options = options::parse(&args)?;
+    let running_gcc = ffi::string_from(version.basever);
+    if options.version {
+        eprintln!(
+            "gccpoly {VERSION} (built for GCC {}; running in GCC {running_gcc})",
+            built_for()
+        );
+    }
+    let dump = match &options.dump {
+        Some(path) => Some(File::create(path).map_err(|e| {
+            format!("gccpoly: cannot open the dump file '{}': {e}", path.display())
+        })?),
+        None => None,
+    };
+    PLUGIN.with(|p| {
+        *p.borrow_mut() = Some(Plugin {
+            options,
+            running_gcc,
+            fe_loops: FrontEndLoops::default(),
+            functions: Vec::new(),
+            dump,
+        })
+    });
+    let name = CString::new(ffi::string_from(info.base_name)).unwrap_or_default();
+    let version = CString::new(VERSION).unwrap_or_default();
+    let help = CString::new(
+        "polyhedral loop analysis after PRE; options: docs/options.md \
+         (-fplugin-arg-gccpoly-report=FILE, -fplugin-arg-gccpoly-dump=FILE, ...)",
+    )
+    .unwrap_or_default();
+    // SAFETY: GCC keeps these pointers for the whole compilation, so they are
+    // leaked on purpose.
+    unsafe { ffi::gp_register(name.into_raw(), version.into_raw(), help.into_raw()) };
+    Ok(())
+}
+
+/// PLUGIN_PRE_GENERICIZE: remember where the loop statements start.
+#[unsafe(no_mangle)]
+pub extern "C" fn gccpoly_rs_pre_genericize(fndecl: *mut c_void) {
+    // A failure here only costs loop lines their keyword position.
+    let _ = contained(|| with_plugin(|p| p.fe_loops.record_function(fndecl)));
+}
+
+/// The pass, on cfun.
+#[unsafe(no_mangle)]
+pub extern "C" fn gccpoly_rs_execute() {
+    // SAFETY: called inside the pass, where cfun is set.
+    let name = ffi::string_from(unsafe { ffi::gp_cfun_name() });
+    // SAFETY: as above.
+    let fn_loc = unsafe { ffi::gp_cfun_location() };
+    let line = SourcePos::of(fn_loc).map(|p| p.line).unwrap_or(0);
+    let outcome = contained(|| with_plugin(|p| analyze_function(p, &name, line)));
+    if let Err(msg) = outcome {
+        diag::note(
+            fn_loc,
+            &format!("gccpoly: internal error in {name}: {msg}; function left unchanged"),
+        );
+        let _ = contained(|| {
+            with_plugin(|p| {
+                p.functions.push(FunctionReport {
+                    name: name.clone(),
+                    line,
+                    loops: Vec::new(),
+                    error: Some(msg.clone()),
+                });
+                p.dump_text(&format!(";; Function {name}\ninternal error: {msg}\n\n"));
+            })
+        });
+    }
+}
+
+/// PLUGIN_FINISH: write the report.
+#[unsafe(no_mangle)]
+pub extern "C" fn gccpoly_rs_finish() {
+    let outcome = contained(|| with_plugin(|p| p.finish()));
+    match outcome {
+        Ok(Some(Err(msg))) => diag::error(&msg),
+        Err(panic) => diag::error(&format!("gccpoly: internal error writing the report: {panic}")),
+        _ => {}
+    }
+}
+
+fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
+    let forest = LoopForest::of_current_function(&p.fe_loops);
+    if p.options.debug_panic.as_deref() == Some(name) {
+        panic!("forced by -fplugin-arg-gccpoly-debug-panic={name}");
+    }
+    let mut text = format!(";; Function {name} (line {line})\n");
+    let mut loops = Vec::new();
+    for l in &forest.loops {
+        let (line, column) = l.pos.as_ref().map(|p| (p.line, p.column)).unwrap_or((0, 0));
+        let parent_line = l
+            .parent
+            .and_then(|n| forest.get(n))
+            .and_then(|pl| pl.pos.as_ref().map(|p| p.line));
+        let place = match parent_line {
+            Some(pl) => format!("nested in the loop at line {pl}"),
+            None => "outermost".to_string(),
+        };
+        diag::remark(
+            RemarkKind::GP_REMARK_NOTE,
+            l.location,
+            &format!("loop {} at depth {}, {place}", l.num, l.depth),
+        );
+        text.push_str(&format!(
+            "{:indent$}loop {} ({}) at {}:{}: depth {}, parent {}\n",
+            "",
+            l.num,
+            l.statement.unwrap_or("no statement found"),
+            line,
+            column,
+            l.depth,
+            l.parent.map(|n| n.to_string()).unwrap_or_else(|| "none".into()),
+            indent = 2 * l.depth as usize
+        ));
+        loops.push(LoopReport { id: l.num, line, column, depth: l.depth, parent: l.parent });
+    }
+    text.push('\n');
+    p.dump_text(&text);
+    p.functions.push(FunctionReport { name: name.to_string(), line, loops, error: None });
+}
+
+impl Plugin {
+    fn dump_text(&mut self, text: &str) {
+        if let Some(f) = self.dump.as_mut() {
+            // A dump that cannot be written must not stop the compilation.
+            let _ = f.write_all(text.as_bytes());
+        }
+    }
+
+    fn finish(&mut self) -> Result<(), String> {
+        if let Some(f) = self.dump.as_mut() {
+            let _ = f.flush();
+        }
+        let Some(path) = self.options.report.clone() else {
+            return Ok(());
+        };
+        let report = Report {
+            plugin: "gccpoly",
+            version: VERSION,
+            gcc: self.running_gcc.clone(),
+            // SAFETY: GCC's main input file name, set for the whole run.
+            input: ffi::string_from(unsafe { ffi::gp_main_input_filename() }),
+            functions: std::mem::take(&mut self.functions),
+        };
+        std::fs::write(&path, report.to_json()).map_err(|e| {
+            format!("gccpoly: cannot write the report '{}': {e}", path.display())
+        })
+    }
+}

@@ -1,0 +1,97 @@
+//! `-fplugin-arg-gccpoly-KEY[=VALUE]`: the table of options and their parser.
+//! docs/options.md documents every entry of `SPECS`.
+
+use std::path::PathBuf;
+
+/// What an option's value must be.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum ValueKind {
+    /// A flag: no `=VALUE`.
+    None,
+    /// A file name.
+    File,
+    /// A function's name as GCC prints it.
+    Function,
+}
+
+struct OptionSpec {
+    key: &'static str,
+    value: ValueKind,
+}
+
+const SPECS: &[OptionSpec] = &[
+    OptionSpec { key: "report", value: ValueKind::File },
+    OptionSpec { key: "dump", value: ValueKind::File },
+    OptionSpec { key: "version", value: ValueKind::None },
+    OptionSpec { key: "debug-panic", value: ValueKind::Function },
+];
+
+/// The parsed options of one compilation.
+#[derive(Default, Debug)]
+pub struct Options {
+    /// Write the JSON report here at the end of the compilation.
+    pub report: Option<PathBuf>,
+    /// Write the human-readable analysis dump here.
+    pub dump: Option<PathBuf>,
+    /// Print the plugin's version and the GCC it was built for.
+    pub version: bool,
+    /// Raise an internal error while analysing this function, to exercise
+    /// fault containment.
+    pub debug_panic: Option<String>,
+}
+
+fn spelled(spec: &OptionSpec) -> String {
+    match spec.value {
+        ValueKind::None => spec.key.to_string(),
+        ValueKind::File => format!("{}=FILE", spec.key),
+        ValueKind::Function => format!("{}=FUNCTION", spec.key),
+    }
+}
+
+/// The valid options, as listed in error messages.
+fn valid_list() -> String {
+    SPECS.iter().map(spelled).collect::<Vec<_>>().join(", ")
+}
+
+/// Parses GCC's (key, value) pairs; the message of an error names the key and
+/// lists the valid options. A repeated key takes its last value, as GCC's own
+/// options do.
+pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
+    let mut opts = Options::default();
+    for (key, value) in args {
+        let Some(spec) = SPECS.iter().find(|s| s.key == key) else {
+            return Err(format!(
+                "gccpoly: unknown option '{key}' in '-fplugin-arg-gccpoly-{key}'; \
+                 valid options: {}",
+                valid_list()
+            ));
+        };
+        let value = match (spec.value, value) {
+            (ValueKind::None, None) => None,
+            (ValueKind::None, Some(v)) => {
+                return Err(format!(
+                    "gccpoly: option '{key}' takes no value, but '={v}' was given; \
+                     write '-fplugin-arg-gccpoly-{key}'; valid options: {}",
+                    valid_list()
+                ));
+            }
+            (_, Some(v)) if !v.is_empty() => Some(v.clone()),
+            (_, _) => {
+                return Err(format!(
+                    "gccpoly: option '{key}' needs a value: \
+                     '-fplugin-arg-gccpoly-{}'; valid options: {}",
+                    spelled(spec),
+                    valid_list()
+                ));
+            }
+        };
+        match key.as_str() {
+            "report" => opts.report = value.map(PathBuf::from),
+            "dump" => opts.dump = value.map(PathBuf::from),
+            "version" => opts.version = true,
+            "debug-panic" => opts.debug_panic = value,
+            _ => unreachable!("every key of SPECS is handled"),
+        }
+    }
+    Ok(opts)
+}

@@ -1,0 +1,47 @@
+//! The JSON report (`-fplugin-arg-gccpoly-report=FILE`); docs/report.md is its
+//! schema. Later analyses add keys to `LoopReport` and `FunctionReport`.
+
+use serde::Serialize;
+
+#[derive(Serialize, Debug)]
+pub struct Report {
+    pub plugin: &'static str,
+    pub version: &'static str,
+    /// The GCC the plugin runs in.
+    pub gcc: String,
+    /// The main input file, as given to the compiler.
+    pub input: String,
+    pub functions: Vec<FunctionReport>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct FunctionReport {
+    pub name: String,
+    pub line: u32,
+    pub loops: Vec<LoopReport>,
+    /// Set when the analysis failed internally and the function was left as
+    /// GCC compiles it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct LoopReport {
+    /// GCC's loop number in this function.
+    pub id: u32,
+    /// The line and column of the loop's `for`/`while`/`do` keyword.
+    pub line: u32,
+    pub column: u32,
+    /// 1 for an outermost loop.
+    pub depth: u32,
+    /// The `id` of the enclosing loop; null for an outermost loop.
+    pub parent: Option<u32>,
+}
+
+impl Report {
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).unwrap_or_else(|_| "{}".to_string());
+        s.push('\n');
+        s
+    }
+}

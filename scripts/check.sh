@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# make check: the unit tests (cargo test) and the DejaGnu testsuite, with
+# one closing line "N passed, N failed" over both.
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+plugin=$(cd "$(dirname "${1:-$top/build/gccpoly.so}")" && pwd)/$(basename "${1:-gccpoly.so}")
+cc=${PLUGIN_CC:-gcc}
+work=$top/testsuite/work
+mkdir -p "$work"
+
+passed=0
+failed=0
+
+echo "== cargo test (poly)"
+unit_log=$work/cargo-test.log
+(cd "$top" && cargo test --release -p poly 2>&1) | tee "$unit_log"
+unit_status=${PIPESTATUS[0]}
+while read -r p f; do
+  passed=$((passed + p)); failed=$((failed + f))
+done < <(sed -n 's/^test result: .*\. \([0-9]*\) passed; \([0-9]*\) failed.*/\1 \2/p' "$unit_log")
+if [ "$unit_status" != 0 ] && ! grep -q "^test result: FAILED" "$unit_log"; then
+  echo "cargo test did not run (status $unit_status)"
+  failed=$((failed + 1))
+fi
+
+echo "== DejaGnu testsuite"
+rm -f "$work"/gccpoly.sum "$work"/gccpoly.log
+(cd "$work" && runtest --tool gccpoly --srcdir "$top" \
+   GCCPOLY_CC="$cc" GCCPOLY_PLUGIN="$plugin" ${RUNTESTFLAGS:-})
+sum=$work/gccpoly.sum
+if [ ! -f "$sum" ]; then
+  echo "runtest wrote no summary"
+  failed=$((failed + 1))
+else
+  count() { sed -n "s/^# of $1[[:space:]]*\([0-9]*\)$/\1/p" "$sum" | head -n1; }
+  dg_pass=$(( $(count 'expected passes' || true) + 0 ))
+  dg_fail=0
+  for what in 'unexpected failures' 'unexpected successes' 'unresolved testcases'; do
+    n=$(count "$what"); dg_fail=$((dg_fail + ${n:-0}))
+  done
+  # Errors of the harness itself (a broken .exp) count as failures too.
+  errors=$(grep -c '^ERROR:' "$sum" || true)
+  dg_fail=$((dg_fail + errors))
+  passed=$((passed + dg_pass)); failed=$((failed + dg_fail))
+  grep -E '^(FAIL|XPASS|UNRESOLVED|ERROR):' "$sum" || true
+  echo "DejaGnu: $dg_pass passed, $dg_fail failed (details: $sum, ${sum%.sum}.log)"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Installs what building and testing gccpoly needs and is missing; installs
+# nothing when everything is there. Debian/Ubuntu (apt-get), as root or
+# through sudo.
+#
+#   scripts/install-deps.sh [build|check]
+#
+# build: the plugin headers of the target GCC, its g++, libclang (bindgen),
+#        autotools (isl is built from source by the isl-rs crate).
+# check: build's, plus DejaGnu and python3 (the testsuite), GCC's source
+#        (GCC's own tests) and gcc-11 (the version-refusal test).
+set -euo pipefail
+
+what=${1:-build}
+cc=${PLUGIN_CC:-gcc}
+major=$("$cc" -dumpversion 2>/dev/null | cut -d. -f1) || true
+if [ -z "$major" ]; then
+  echo "install-deps: cannot run the target compiler '$cc' (set PLUGIN_CC)" >&2
+  exit 1
+fi
+
+pkgs=(gcc-"$major"-plugin-dev g++-"$major" libclang-dev autoconf automake libtool make pkg-config)
+if [ "$what" = check ]; then
+  pkgs+=(dejagnu python3 gcc-"$major"-source)
+  # Another GCC release, to check that the plugin refuses it by name.
+  [ "$major" = 11 ] || pkgs+=(gcc-11)
+fi
+
+missing=()
+for p in "${pkgs[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [ "$status" = "install ok installed" ] || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: nothing to install ($what)"
+else
+  echo "install-deps: installing ${missing[*]}"
+  sudo=
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null; then sudo=sudo; else
+      echo "install-deps: not root and no sudo; install: ${missing[*]}" >&2
+      exit 1
+    fi
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if ! command -v cargo >/dev/null; then
+  echo "install-deps: cargo is missing: install Rust (https://rustup.rs) first" >&2
+  exit 1
+fi
