@@ -9,7 +9,7 @@
 
 PLUGIN_CC ?= gcc
 CARGO ?= cargo
-export PLUGIN_CC
+export PLUGIN_CC RUNTESTFLAGS
 
 BUILD := build
 PLUGIN := $(BUILD)/gccpoly.so
