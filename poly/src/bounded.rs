@@ -4,7 +4,7 @@
 //! fails with `IslFailure::OutOfOperations`, and the caller leaves the code as
 //! GCC compiles it.
 
-use isl_rs::{Context, Error, LibISLError, Set};
+use isl_rs::{Context, Error, LibISLError, Set, UnionMap, UnionSet};
 
 /// The default budget of isl operations for one region's analysis.
 pub const DEFAULT_MAX_OPERATIONS: u64 = 2_000_000;
@@ -45,6 +45,11 @@ impl BoundedCtx {
         &self.ctx
     }
 
+    /// Sets the budget of each following computation.
+    pub fn set_budget(&self, max_operations: u64) {
+        self.ctx.set_max_operations(max_operations);
+    }
+
     /// Starts a new budget for the next computation.
     pub fn reset_budget(&self) {
         self.ctx.reset_operations();
@@ -61,6 +66,21 @@ impl BoundedCtx {
         } else {
             IslFailure::Error(text)
         }
+    }
+
+    /// An isl result, its error classified.
+    pub fn ok<T>(&self, r: Result<T, LibISLError>) -> Result<T, IslFailure> {
+        r.map_err(|e| self.failure(e))
+    }
+
+    /// Parses a union set in isl notation.
+    pub fn union_set(&self, text: &str) -> Result<UnionSet, IslFailure> {
+        self.ok(UnionSet::read_from_str(&self.ctx, text))
+    }
+
+    /// Parses a union map in isl notation.
+    pub fn union_map(&self, text: &str) -> Result<UnionMap, IslFailure> {
+        self.ok(UnionMap::read_from_str(&self.ctx, text))
     }
 
     /// Parses a set in isl notation.

@@ -2,5 +2,9 @@
 //! `cargo test` and no compiler in the loop.
 
 pub mod bounded;
+pub mod dataflow;
+pub mod model;
 
 pub use bounded::{BoundedCtx, IslFailure};
+pub use dataflow::{Dependences, ParallelCheck, Violations};
+pub use model::{Access, AccessKind, IslScop, Scop, Statement};
