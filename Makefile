@@ -2,7 +2,8 @@
 #
 #   make                 build build/gccpoly.so (release)
 #   make demo            install what is missing, build, run the bundled example
-#   make check           cargo test + the DejaGnu testsuite; ends "N passed, N failed"
+#   make check           cargo test + the DejaGnu testsuite + check-gcc; ends "N passed, N failed"
+#   make check-gcc       GCC's own loop tests compiled (and run) with the plugin
 #   make install         install into $(PLUGIN_CC)'s plugin directory
 #   make uninstall       remove it again
 #   make PLUGIN_CC=gcc-12 ...   choose the target compiler
@@ -16,7 +17,7 @@ PLUGIN := $(BUILD)/gccpoly.so
 CORE := $(BUILD)/gccpoly-core.so
 PLUGIN_DIR = $(shell $(PLUGIN_CC) -print-file-name=plugin)
 
-.PHONY: all setup setup-check plugin demo check check-unit check-dg install uninstall clean
+.PHONY: all setup setup-check plugin demo check check-gcc install uninstall clean
 
 all: plugin
 
@@ -39,6 +40,9 @@ demo: plugin
 
 check: setup-check plugin
 	@scripts/check.sh $(PLUGIN)
+
+check-gcc: setup-check plugin
+	@testsuite/gcc/check-gcc.sh --plugin $(PLUGIN) --cc $(PLUGIN_CC)
 
 install: plugin
 	install -d $(DESTDIR)$(PLUGIN_DIR)

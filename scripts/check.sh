@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# make check: the unit tests (cargo test) and the DejaGnu testsuite, with
-# one closing line "N passed, N failed" over both.
+# make check: the unit tests (cargo test), the DejaGnu testsuite and
+# check-gcc (GCC's own loop tests with the plugin loaded), with one closing
+# line "N passed, N failed" over all three.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -45,6 +46,17 @@ else
   passed=$((passed + dg_pass)); failed=$((failed + dg_fail))
   grep -E '^(FAIL|XPASS|UNRESOLVED|ERROR):' "$sum" || true
   echo "DejaGnu: $dg_pass passed, $dg_fail failed (details: $sum, ${sum%.sum}.log)"
+fi
+
+echo "== check-gcc: GCC's own graphite, autopar, loop-interchange and vect tests"
+gcc_log=$work/check-gcc.log
+"$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" 2>&1 | tee "$gcc_log" | tail -n 20
+read -r gp gf < <(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$gcc_log" | tail -n1)
+if [ -z "${gp:-}" ]; then
+  echo "check-gcc did not finish"
+  failed=$((failed + 1))
+else
+  passed=$((passed + gp)); failed=$((failed + gf))
 fi
 
 echo "$passed passed, $failed failed"

@@ -9,7 +9,7 @@
 # diagnostics, new build or run failures, missing reports.  Ends with
 # "N passed, N failed"; exit status 0 only when nothing failed.  See README.md.
 #
-#   check-gcc.sh [--plugin PATH] [--cc GCC] [--only GROUP] [--list] [-j N] [--keep]
+#   check-gcc.sh [--plugin PATH] [--cc GCC] [--only GROUP] [--list] [-j N] [--keep] [--vect-run]
 #
 #   --plugin PATH  the plugin (default: build/gccpoly.so of this repository)
 #   --cc GCC       the compiler (default: $PLUGIN_CC, else gcc)
@@ -17,6 +17,8 @@
 #   --list         print the selected tests and why the others are skipped
 #   -j N           parallel compilations (default: $GCCPOLY_JOBS, else 2)
 #   --keep         keep every test's outputs (dumps, assembly, binaries)
+#   --vect-run     gcc.dg/vect tests without a dg-do are run (vect.exp's own
+#                  default on SSE2 hardware) instead of only compiled
 #
 # Environment: GCCPOLY_GCC_TESTS (where GCC's tests are extracted; default
 # testsuite/work/gcc-tests), GCCPOLY_GCC_TARBALL (default
@@ -28,15 +30,16 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/../.." && pwd)
 
 # ------------------------------------------------------------ one test
-# check-gcc.sh --worker TEST-ID: build (and run) one planned test, plain and
-# with the plugin, and write its verdict to WORK/tests/TEST-ID/result.
+# check-gcc.sh --worker PLAN-LINE...: build (and run) each planned test
+# (a RUN line of plan.tsv), plain and with the plugin, and write its verdict
+# to WORK/tests/GROUP/NAME/result.
 # CC, PLUGIN, WORK and KEEP come from the environment.
 build_one() {  # MODE DIR: compile in DIR; prints the commands to DIR.cmd
   local mode=$1 d=$2 rc=0 i o
   local pl=() plr=()
   if [ "$mode" = plugin ]; then
     pl=("-fplugin=$PLUGIN")
-    plr=("-fplugin=$PLUGIN" "-fplugin-arg-gccpoly-report=$d/report.json")
+    plr=("-fplugin=$PLUGIN" "-fplugin-arg-gccpoly-report=${d%/*}/report.json")
   fi
   run_cc() {
     printf '%q ' "$@" >>"$d.cmd"; echo >>"$d.cmd"
@@ -57,7 +60,7 @@ build_one() {  # MODE DIR: compile in DIR; prints the commands to DIR.cmd
           i=$((i + 1))
           [ $rc = 0 ] || break
           if [ "$mode" = plugin ]; then
-            run_cc "$CC" "${flags[@]}" "${pl[@]}" "-fplugin-arg-gccpoly-report=$d/extra$i.json" \
+            run_cc "$CC" "${flags[@]}" "${pl[@]}" "-fplugin-arg-gccpoly-report=${d%/*}/report-extra$i.json" \
               -c "$e" -o "extra$i.o"; rc=$?
           else
             run_cc "$CC" "${flags[@]}" -c "$e" -o "extra$i.o"; rc=$?
@@ -72,19 +75,30 @@ build_one() {  # MODE DIR: compile in DIR; prints the commands to DIR.cmd
   return $rc
 }
 
+status_words() {  # STATUS of a binary run under timeout 10
+  case $1 in
+    124) echo "timed out (10 s)" ;;
+    *) if [ "$1" -gt 128 ]; then echo "died by signal $(( $1 - 128 ))"; else echo "exits $1"; fi ;;
+  esac
+}
+
 diags() {  # LOG: its error and warning lines, sorted
   grep -E ': (error|warning): ' "$1" | sort -u
 }
 
 worker() {
-  local id=$1 t=$WORK/tests/$1 mode d
-  src=$(<"$t/src"); kind=$(<"$t/kind")
-  mapfile -t flags <"$t/flags"; mapfile -t extras <"$t/extras"
+  local what rel id flagstr extrastr t mode d
+  IFS=$'\t' read -r what rel id kind src flagstr extrastr <<<"$1"
+  [ "$what" = RUN ] || return 0
+  IFS=$'\x1f' read -r -a flags <<<"$flagstr"
+  IFS=$'\x1f' read -r -a extras <<<"$extrastr"
+  t=$WORK/tests/$id
   declare -A brc rrc
-  rm -f "$t"/result "$t"/*.log "$t"/*.cmd "$t"/*.run
+  local t0=$EPOCHREALTIME
+  rm -rf "$t"
+  mkdir -p "$t"/plain "$t"/plugin
   for mode in plain plugin; do
     d=$t/$mode
-    rm -rf "$d"; mkdir -p "$d"
     (cd "$d" && build_one "$mode" "$d") >"$t/$mode.log" 2>&1
     brc[$mode]=$?
     if [ "$kind" = run ] && [ "${brc[$mode]}" = 0 ]; then
@@ -98,47 +112,50 @@ worker() {
     if [ "${brc[plain]}" != 0 ]; then
       echo "NA plain build failed (status ${brc[plain]})"
     else
-      if grep -q 'internal compiler error' "$t/plugin.log" || [ "${brc[plugin]}" -gt 128 ]; then
-        echo "ICE status ${brc[plugin]}"; problems=1
+      if { [ -s "$t/plugin.log" ] && grep -q 'internal compiler error' "$t/plugin.log"; } ||
+         [ "${brc[plugin]}" -gt 128 ]; then
+        echo "ICE status ${brc[plugin]}: $(grep -m1 -E 'internal compiler error|terminated|Killed|Segmentation' "$t/plugin.log" | cut -c1-300)"
+        problems=1
       elif [ "${brc[plugin]}" = 124 ]; then
         echo "NEWFAIL plugin build timed out (60 s)"; problems=1
       elif [ "${brc[plugin]}" != 0 ]; then
         echo "NEWFAIL plugin build failed (status ${brc[plugin]})"; problems=1
       fi
       local new
-      new=$(comm -13 <(diags "$t/plain.log") <(diags "$t/plugin.log"))
+      new=
+      [ -s "$t/plugin.log" ] && new=$(comm -13 <(diags "$t/plain.log") <(diags "$t/plugin.log"))
       if [ -n "$new" ]; then
-        echo "NEWDIAG $(printf '%s' "$new" | wc -l | tr -d ' ') line(s)"; problems=1
         printf '%s\n' "$new" >"$t/new-diagnostics.txt"
+        echo "NEWDIAG $(grep -c '' "$t/new-diagnostics.txt") new line(s), first: $(head -n1 "$t/new-diagnostics.txt" | cut -c1-300)"
+        problems=1
       fi
-      if [ "${brc[plugin]}" = 0 ] && [ "$kind" != preprocess ] && [ ! -s "$t/plugin/report.json" ]; then
+      if [ "${brc[plugin]}" = 0 ] && [ "$kind" != preprocess ] && [ ! -s "$t/report.json" ]; then
         echo "MISSING report"; problems=1
       fi
-      if grep -q 'gccpoly: internal error' "$t/plugin.log"; then
-        echo "NOTE gccpoly: internal error (contained)"
+      if [ -s "$t/plugin.log" ] && grep -q 'gccpoly: internal error' "$t/plugin.log"; then
+        echo "NOTE contained: $(grep -m1 'gccpoly: internal error' "$t/plugin.log" | cut -c1-300)"
       fi
       if [ "$kind" = run ] && [ "${brc[plugin]}" = 0 ]; then
         if [ "${rrc[plain]}" != 0 ]; then
           if [ "${rrc[plugin]}" != "${rrc[plain]}" ]; then
-            echo "RUNDIFF plain exits ${rrc[plain]}, plugin-built exits ${rrc[plugin]}"; problems=1
+            echo "RUNDIFF plain binary $(status_words "${rrc[plain]}"), plugin-built $(status_words "${rrc[plugin]}")"; problems=1
           else
             echo "NARUN plain binary fails at run time too (status ${rrc[plain]})"
           fi
         elif [ "${rrc[plugin]}" != 0 ]; then
-          echo "NEWRUNFAIL plugin-built binary exits ${rrc[plugin]}"; problems=1
+          echo "NEWRUNFAIL plugin-built binary $(status_words "${rrc[plugin]}")"; problems=1
         else
           echo "RAN"
         fi
       fi
       [ $problems = 0 ] && echo "OK"
     fi
+    local t1=$EPOCHREALTIME
+    echo "TIME $(( (${t1/./} - ${t0/./}) / 1000 )) ms"
   } >"$t/result"
 
-  if [ "$KEEP" != 1 ]; then
-    for d in "$t/plain" "$t/plugin"; do
-      find "$d" -mindepth 1 ! -name '*.json' -delete 2>/dev/null
-    done
-  fi
+  # Outputs (assembly, objects, binaries, GCC dumps) go unless --keep.
+  [ "$KEEP" = 1 ] || rm -rf "$t/plain" "$t/plugin"
 }
 
 if [ "${1:-}" = --worker ]; then
@@ -154,6 +171,7 @@ only=
 list=0
 jobs=${GCCPOLY_JOBS:-2}
 keep=0
+plan_opts=()
 while [ $# -gt 0 ]; do
   case $1 in
     --plugin) plugin=$2; shift 2 ;;
@@ -166,11 +184,16 @@ while [ $# -gt 0 ]; do
     -j) jobs=$2; shift 2 ;;
     -j*) jobs=${1#-j}; shift ;;
     --keep) keep=1; shift ;;
+    --vect-run) plan_opts+=(--vect-run); shift ;;
     -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "check-gcc: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
 only=${only%/}; only=${only##*/}   # accept gcc.dg/vect, vect/, ...
+case $only in
+  ''|graphite|autopar|loop-interchange|tree-ssa|vect) ;;
+  *) echo "check-gcc: --only takes graphite, autopar, loop-interchange (tree-ssa) or vect" >&2; exit 2 ;;
+esac
 if [ ! -f "$plugin" ]; then
   echo "check-gcc: no plugin at $plugin (run make first)" >&2; exit 2
 fi
@@ -181,6 +204,7 @@ start=$(date +%s%N)
 cache=${GCCPOLY_GCC_TESTS:-$top/testsuite/work/gcc-tests}
 tarball=${GCCPOLY_GCC_TARBALL:-/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz}
 work=${GCCPOLY_GCC_CHECK_WORK:-$top/testsuite/work/gcc-check}
+mkdir -p "$cache" "$work" && cache=$(cd "$cache" && pwd) && work=$(cd "$work" && pwd) || exit 2
 srcroot=$cache/src/gcc/testsuite
 
 # ------------------------------------------------------------ extraction
@@ -204,11 +228,14 @@ if [ "$(cat "$cache/.stamp" 2>/dev/null)" != "$stamp_want" ]; then
       '*/gcc/testsuite/gcc.dg/*.h' \
     || { echo "check-gcc: extraction failed" >&2; rm -rf "$tmp"; exit 2; }
   # Up to three rounds of included-from-elsewhere files (they may include more).
+  prev=
   for round in 1 2 3; do
-    mapfile -t need < <(python3 "$here/dg-plan.py" needed-includes "$tmp/gcc/testsuite")
-    [ ${#need[@]} = 0 ] && break
+    need=$(python3 "$here/dg-plan.py" needed-includes "$tmp/gcc/testsuite" | grep -v '^$')
+    # Stop when nothing is missing, or when what is missing is in no tarball.
+    [ -z "$need" ] || [ "$need" = "$prev" ] && break
+    prev=$need
     pats=()
-    for n in "${need[@]}"; do pats+=("*/gcc/testsuite/$n"); done
+    while read -r n; do pats+=("*/gcc/testsuite/$n"); done <<<"$need"
     # Files that are in no tarball stay missing; their tests are skipped.
     tar -xJf "$tarball" -C "$tmp" --strip-components=1 --wildcards --no-wildcards-match-slash \
         "${pats[@]}" 2>/dev/null
@@ -253,17 +280,23 @@ for pair in sse2_runtime:sse2 sse4_runtime:sse4_1 avx_runtime:avx avx2_runtime:a
 done
 
 # ------------------------------------------------------------ plan
-rm -rf "$work"
+if [ $list = 1 ]; then
+  work=$probe_dir/plan   # --list leaves the last run's logs alone
+else
+  # Only what this script writes there: GCCPOLY_GCC_CHECK_WORK may name a
+  # directory that holds other things too.
+  rm -rf "$work/tests" "$work/plan.tsv" "$work/summary.txt" "$work/slowest.txt"
+fi
 mkdir -p "$work"
 only_arg=()
 [ -n "$only" ] && only_arg=(--only "$only")
-python3 "$here/dg-plan.py" plan "$srcroot" "$work" "${only_arg[@]}" "${et[@]}" || exit 2
+python3 "$here/dg-plan.py" plan "$srcroot" "$work" "${only_arg[@]}" "${plan_opts[@]}" "${et[@]}" || exit 2
 plan=$work/plan.tsv
 n_run=$(grep -c '^RUN' "$plan")
 n_skip=$(grep -c '^SKIP' "$plan")
 
 if [ $list = 1 ]; then
-  awk -F'\t' '$1 == "RUN" { printf "RUN   %s  [dg-do %s] %s\n", $2, $4, $5 }' "$plan"
+  awk -F'\t' '$1 == "RUN" { gsub(/\037/, " ", $6); printf "RUN   %s  [dg-do %s] %s\n", $2, $4, $6 }' "$plan"
   awk -F'\t' '$1 == "SKIP" { printf "SKIP  %s  (%s)\n", $2, $3 }' "$plan"
   echo "$n_run selected, $n_skip skipped"
   exit 0
@@ -273,16 +306,21 @@ fi
 echo "check-gcc: $n_run tests (${only:-all groups}), $n_skip skipped; $jobs jobs; cc $cc; plugin $plugin"
 echo "check-gcc: per-test logs in $work/tests/GROUP/TEST/"
 export CC=$cc PLUGIN=$plugin WORK=$work KEEP=$keep
-awk -F'\t' '$1 == "RUN" { print $3 }' "$plan" | xargs -r -P "$jobs" -n 8 "$here/check-gcc.sh" --worker
+t_run=$(date +%s%N)
+grep '^RUN' "$plan" | xargs -r -d '\n' -P "$jobs" -n 8 "$here/check-gcc.sh" --worker
 
 # Reports that are there must be JSON of the documented shape.
 python3 - "$work" <<'EOF'
 import json, os, sys
 work = sys.argv[1]
-for root, dirs, files in os.walk(os.path.join(work, "tests")):
-    if os.path.basename(root) != "plugin" or "report.json" not in files:
+for line in open(os.path.join(work, "plan.tsv")):
+    f = line.rstrip("\n").split("\t")
+    if f[0] != "RUN":
         continue
+    root = os.path.join(work, "tests", f[2])
     p = os.path.join(root, "report.json")
+    if not os.path.exists(p):
+        continue
     why = None
     try:
         r = json.load(open(p))
@@ -291,65 +329,72 @@ for root, dirs, files in os.walk(os.path.join(work, "tests")):
     except Exception as e:
         why = "not JSON: %s" % e
     if why:
-        with open(os.path.join(os.path.dirname(root), "result"), "a") as f:
+        with open(os.path.join(root, "result"), "a") as f:
             f.write("BADREPORT %s\n" % why)
 EOF
 
 # ------------------------------------------------------------ summary
-compiled=0 ran=0 na=0 narun=0 ice=0 newdiag=0 newfail=0 newrun=0 missing=0 bad=0 notes=0
-passed=0 failed=0
-problem_lines=()
-while IFS=$'\t' read -r what rel id _; do
-  [ "$what" = RUN ] || continue
-  r=$work/tests/$id/result
-  if [ ! -s "$r" ]; then
-    problem_lines+=("NORESULT  $rel  (the worker wrote no verdict)"); failed=$((failed + 1)); continue
-  fi
-  bad_here=0
-  while read -r tag rest; do
-    case $tag in
-      NA) na=$((na + 1)) ;;
-      NARUN) narun=$((narun + 1)) ;;
-      RAN) ran=$((ran + 1)) ;;
-      OK) ;;
-      ICE) ice=$((ice + 1)); bad_here=1; problem_lines+=("ICE              $rel  ($rest)") ;;
-      NEWFAIL) newfail=$((newfail + 1)); bad_here=1; problem_lines+=("NEW FAILURE      $rel  ($rest)") ;;
-      NEWDIAG) newdiag=$((newdiag + 1)); bad_here=1; problem_lines+=("NEW DIAGNOSTIC   $rel  ($rest)") ;;
-      MISSING) missing=$((missing + 1)); bad_here=1; problem_lines+=("MISSING REPORT   $rel") ;;
-      BADREPORT) bad=$((bad + 1)); bad_here=1; problem_lines+=("BAD REPORT       $rel  ($rest)") ;;
-      NEWRUNFAIL|RUNDIFF) newrun=$((newrun + 1)); bad_here=1; problem_lines+=("NEW RUN FAILURE  $rel  ($rest)") ;;
-      NOTE) notes=$((notes + 1)); problem_lines+=("note             $rel  ($rest; not counted as a failure)") ;;
-    esac
-  done <"$r"
-  grep -q '^NA ' "$r" && continue
-  compiled=$((compiled + 1))
-  if [ $bad_here = 1 ]; then
-    failed=$((failed + 1))
-  elif ! grep -q '^NARUN' "$r"; then
-    passed=$((passed + 1))
-  fi
-done <"$plan"
+# One pass over the plan and every test's verdict file.
+t_done=$(date +%s%N)
+awk -F'\t' -v work="$work" -v summary="$work/summary.tmp" -v slow="$work/slowest.txt" '
+function bump(k) { n[k]++ }
+function problem(kind, rel, why) {
+  printf "%-17s %s%s\n", kind, rel, (why == "" ? "" : "  (" why ")")
+}
+$1 == "RUN" {
+  rel = $2; f = work "/tests/" $3 "/result"
+  got = 0; isna = 0; narun = 0; bad = 0
+  while ((getline line < f) > 0) {
+    got = 1
+    tag = line; sub(/ .*/, "", tag)
+    why = line; if (!sub(/^[^ ]* /, "", why)) why = ""
+    if (tag == "NA") { isna = 1; bump("na") }
+    else if (tag == "NARUN") { narun = 1; bump("narun") }
+    else if (tag == "RAN") bump("ran")
+    else if (tag == "TIME") { ms = why + 0; printf "%8d ms  %s\n", ms, rel > slow }
+    else if (tag == "ICE") { bump("ice"); bad = 1; problem("ICE", rel, why) }
+    else if (tag == "NEWFAIL") { bump("newfail"); bad = 1; problem("NEW FAILURE", rel, why) }
+    else if (tag == "NEWDIAG") { bump("newdiag"); bad = 1; problem("NEW DIAGNOSTIC", rel, why) }
+    else if (tag == "MISSING") { bump("missing"); bad = 1; problem("MISSING REPORT", rel, "") }
+    else if (tag == "BADREPORT") { bump("bad"); bad = 1; problem("BAD REPORT", rel, why) }
+    else if (tag == "NEWRUNFAIL" || tag == "RUNDIFF") { bump("newrun"); bad = 1; problem("NEW RUN FAILURE", rel, why) }
+    else if (tag == "NOTE") { bump("notes"); problem("note", rel, why "; not counted as a failure") }
+  }
+  close(f)
+  if (!got) { bump("failed"); problem("NO VERDICT", rel, "the worker wrote none"); next }
+  if (isna) next
+  bump("compiled")
+  if (bad) bump("failed"); else if (!narun) bump("passed")
+}
+END {
+  split("compiled ran na narun ice newdiag newfail newrun missing bad notes passed failed", keys, " ")
+  for (i in keys) printf "%s=%d\n", keys[i], n[keys[i]] + 0 > summary
+}' "$plan"
+while IFS== read -r k v; do printf -v "c_$k" %s "$v"; done <"$work/summary.tmp"
+rm -f "$work/summary.tmp"
+sort -rn "$work/slowest.txt" -o "$work/slowest.txt" 2>/dev/null
 
 end=$(date +%s%N)
-for l in "${problem_lines[@]}"; do echo "$l"; done
+secs() { local ms=$(( ($2 - $1) / 1000000 )); printf '%d.%d' $((ms / 1000)) $((ms % 1000 / 100)); }
 {
   echo "== check-gcc summary (${only:-all groups})"
   printf '  %-28s %s\n' \
     "tests selected" "$n_run" \
-    "skipped" "$n_skip  (why: $plan, or --list)" \
-    "not applicable" "$na  (the plain build fails too)" \
-    "compiled" "$compiled" \
-    "run (dg-do run)" "$ran" \
-    "plain binary fails at run" "$narun  (not counted)" \
-    "ICE" "$ice" \
-    "new diagnostics" "$newdiag" \
-    "new build failures" "$newfail" \
-    "new run failures" "$newrun" \
-    "missing reports" "$missing" \
-    "malformed reports" "$bad" \
-    "contained internal errors" "$notes  (gccpoly note, function left unchanged)"
-  ms=$(( (end - start) / 1000000 ))
-  printf '  %-28s %d.%d s with %s jobs\n' "wall time" $((ms / 1000)) $((ms % 1000 / 100)) "$jobs"
+    "skipped" "$n_skip  (reasons: --list, or $plan)" \
+    "not applicable" "$c_na  (the plain build fails too)" \
+    "compiled" "$c_compiled" \
+    "run (dg-do run)" "$c_ran" \
+    "plain binary fails at run" "$c_narun  (neither passed nor failed)" \
+    "ICE" "$c_ice" \
+    "new diagnostics" "$c_newdiag" \
+    "new build failures" "$c_newfail" \
+    "new run failures" "$c_newrun" \
+    "missing reports" "$c_missing" \
+    "malformed reports" "$c_bad" \
+    "contained internal errors" "$c_notes  (gccpoly note: function left unchanged; not a failure)"
+  printf '  %-28s %s s with %s jobs (set-up %s s, tests %s s); slowest tests: %s\n' "wall time" \
+    "$(secs "$start" "$end")" "$jobs" "$(secs "$start" "$t_run")" "$(secs "$t_run" "$t_done")" \
+    "$work/slowest.txt"
 } | tee "$work/summary.txt"
-echo "$passed passed, $failed failed" | tee -a "$work/summary.txt"
-[ "$failed" = 0 ]
+echo "$c_passed passed, $c_failed failed" | tee -a "$work/summary.txt"
+[ "$c_failed" = 0 ]

@@ -7,10 +7,11 @@ Usage:
   dg-plan.py needed-includes SRCROOT
       print the tar member names (relative to SRCROOT's gcc.dg) of files that
       selected tests include through relative paths and that are not there.
-  dg-plan.py plan SRCROOT WORK [--only GROUP] [--et NAME=0|1 ...]
-      write WORK/plan.tsv and, for each test to run, WORK/tests/GROUP/NAME/
-      with the files src, kind, flags (one option a line), extras (one
-      additional source a line).
+  dg-plan.py plan SRCROOT WORK [--only GROUP] [--vect-run] [--et NAME=0|1 ...]
+      write WORK/plan.tsv, one line a test:
+        RUN <TAB> gcc.dg/... <TAB> GROUP/NAME <TAB> dg-do kind <TAB> source <TAB> options <TAB> extra sources
+        SKIP <TAB> gcc.dg/... <TAB> reason
+      (options and extra sources separated by \x1f, the sources as absolute paths).
 
 SRCROOT is the extracted gcc/testsuite directory.  The rules mirror GCC's
 gcc.dg/{graphite,autopar,vect}.exp and tree-ssa.exp closely enough for a
@@ -25,6 +26,8 @@ import shlex
 import sys
 
 TRIPLET = "x86_64-pc-linux-gnu"
+US = "\x1f"  # separates the options of a test in plan.tsv
+VECT_DEFAULT_DO = ["compile"]  # --vect-run: "run", as vect.exp does on SSE2 hardware
 
 GROUPS = {
     "graphite": "gcc.dg/graphite/*.c",
@@ -300,7 +303,7 @@ def plan_test(group, path, tg):
             if name.startswith(prefix):
                 base += extra
                 break
-        default_extra, kind = [], "compile"
+        default_extra, kind = [], VECT_DEFAULT_DO[0]
     elif group == "graphite":
         base = []
         default_extra, kind = graphite_defaults(name)
@@ -334,7 +337,7 @@ def plan_test(group, path, tg):
                 except Unknown as u:
                     raise Skip("needs effective target %s (not honoured)" % u)
                 if not ok:
-                    raise Skip("needs effective target %s (false on x86_64)" % et)
+                    raise Skip("needs effective target %s (false here)" % et)
             elif d == "dg-skip-if":
                 sel = args[1] if len(args) >= 2 else "*-*-*"
                 if not tg.expr(sel):
@@ -392,14 +395,14 @@ def selected(srcroot, only):
 
 
 def main(argv):
-    mode, srcroot = argv[1], argv[2]
+    mode, srcroot = argv[1], os.path.abspath(argv[2])
     if mode == "needed-includes":
-        dg = os.path.join(srcroot, "gcc.dg")
         need = set()
         for g, p in selected(srcroot, None):
             for m in missing_includes(p):
                 need.add(os.path.relpath(m, srcroot))
-        print("\n".join(sorted(need)))
+        for n in sorted(need):
+            print(n)
         return 0
     work = argv[3]
     only, overrides = None, {}
@@ -412,11 +415,13 @@ def main(argv):
             if only not in GROUPS:
                 sys.stderr.write("unknown group %s (one of %s)\n" % (only, ", ".join(GROUPS)))
                 return 2
+        elif a == "--vect-run":
+            VECT_DEFAULT_DO[0] = "run"
         elif a == "--et":
             k, v = rest.pop(0).split("=")
             overrides[k] = v == "1"
     tg = Targets(overrides)
-    os.makedirs(os.path.join(work, "tests"), exist_ok=True)
+    os.makedirs(work, exist_ok=True)
     with open(os.path.join(work, "plan.tsv"), "w") as plan:
         for g, p in selected(srcroot, only):
             rel = os.path.relpath(p, srcroot)
@@ -426,14 +431,10 @@ def main(argv):
                 plan.write("SKIP\t%s\t%s\n" % (rel, s))
                 continue
             tid = "%s/%s" % (g, os.path.basename(p)[:-2])
-            d = os.path.join(work, "tests", tid)
-            os.makedirs(d, exist_ok=True)
-            for fname, content in (("src", p + "\n"), ("rel", rel + "\n"), ("kind", kind + "\n"),
-                                   ("flags", "".join(f + "\n" for f in flags)),
-                                   ("extras", "".join(e + "\n" for e in extras))):
-                with open(os.path.join(d, fname), "w") as f:
-                    f.write(content)
-            plan.write("RUN\t%s\t%s\t%s\t%s\n" % (rel, tid, kind, " ".join(shlex.quote(f) for f in flags)))
+            if any(US in x or "\t" in x or "\n" in x for x in flags + extras + [p]):
+                plan.write("SKIP\t%s\t%s\n" % (rel, "an option has a tab, newline or \\x1f in it"))
+                continue
+            plan.write("RUN\t%s\t%s\t%s\t%s\t%s\t%s\n" % (rel, tid, kind, p, US.join(flags), US.join(extras)))
     return 0
 
 
