@@ -74,7 +74,7 @@ fn built_for() -> String {
 pub unsafe extern "C" fn gccpoly_core_init(
     info: *mut c_void,
     version: *mut c_void,
-    _loader_built_for: *const c_char,
+    loader_built_for: *const c_char,
 ) -> c_int {
     // The default hook prints to stderr; keep only the site for the note.
     std::panic::set_hook(Box::new(|p| {
@@ -85,6 +85,16 @@ pub unsafe extern "C" fn gccpoly_core_init(
     let (info, version) = unsafe {
         (&*(info as *const ffi::PluginNameArgs), &*(version as *const ffi::PluginGccVersion))
     };
+    // The two files of one installation must come from one build.
+    let loader_for = ffi::string_from(loader_built_for);
+    if loader_for != built_for() {
+        diag::error(&format!(
+            "gccpoly: gccpoly.so was built for GCC {loader_for} but gccpoly-core.so for GCC {}; \
+             install both files of one build",
+            built_for()
+        ));
+        return 1;
+    }
     let outcome = contained(|| init(info, version));
     match outcome {
         Ok(Ok(())) => 0,
