@@ -22,10 +22,12 @@ pub struct Dependences<'c> {
     cx: &'c BoundedCtx,
     tags: Vec<Tag>,
     time_dims: u32,
-    /// `{ [S -> tag] -> T }`: the original schedule on tagged instances.
-    tagged_schedule: UnionMap,
     /// `{ [S -> tag] -> S }`: drops tags.
     untag: UnionMap,
+    /// `{ [w1 -> r1] -> w1 }`: each flow to its definition.
+    flow_def: UnionMap,
+    /// `{ [w1 -> r1] -> w2 }`: each flow to the writes of the cell it carries.
+    flow_cell_writes: UnionMap,
     /// Value-based flow: `{ write -> read }` (tagged), from isl's exact
     /// dataflow with must-writes killing.
     pub flow: UnionMap,
@@ -63,10 +65,20 @@ pub struct ParallelCheck {
     pub conflicting: Vec<String>,
 }
 
-fn dedup(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v.dedup();
-    v
+/// The union of the tagged accesses of the kinds `pred` accepts.
+fn union_of_tags(cx: &BoundedCtx, tags: &[Tag], pred: impl Fn(AccessKind) -> bool) -> Result<UnionMap, IslFailure> {
+    let mut u = cx.union_map("{ }")?;
+    for t in tags.iter().filter(|t| pred(t.kind)) {
+        u = cx.ok(u.union(cx.ok(t.tagged.copy())?))?;
+    }
+    Ok(u)
+}
+
+/// Which side of a relation names a write instance.
+#[derive(Clone, Copy)]
+enum Side {
+    Domain,
+    Range,
 }
 
 impl<'c> Dependences<'c> {
@@ -89,16 +101,9 @@ impl<'c> Dependences<'c> {
             }
         }
         let tagged_schedule = cx.ok(cx.ok(untag.copy())?.apply_range(cx.ok(model.schedule.copy())?))?;
-        let union_of = |pred: &dyn Fn(AccessKind) -> bool| -> Result<UnionMap, IslFailure> {
-            let mut u = cx.union_map("{ }")?;
-            for t in tags.iter().filter(|t| pred(t.kind)) {
-                u = cx.ok(u.union(cx.ok(t.tagged.copy())?))?;
-            }
-            Ok(u)
-        };
-        let reads = union_of(&|k| k == AccessKind::Read)?;
-        let must = union_of(&|k| k == AccessKind::MustWrite)?;
-        let may = union_of(&|k| k == AccessKind::MayWrite)?;
+        let reads = union_of_tags(cx, &tags, |k| k == AccessKind::Read)?;
+        let must = union_of_tags(cx, &tags, |k| k == AccessKind::MustWrite)?;
+        let may = union_of_tags(cx, &tags, |k| k == AccessKind::MayWrite)?;
 
         cx.reset_budget();
         let info = cx.ok(isl_rs::UnionAccessInfo::from_sink(cx.ok(reads.copy())?))?;
@@ -116,7 +121,12 @@ impl<'c> Dependences<'c> {
         };
         let anti = same_cell(&model.reads, &writes)?;
         let output = same_cell(&writes, &writes)?;
-        Ok(Dependences { cx, tags, time_dims, tagged_schedule, untag, flow, anti, output })
+
+        let tagged_writes = union_of_tags(cx, &tags, |k| k != AccessKind::Read)?;
+        let flow_def = cx.ok(cx.ok(flow.copy())?.domain_map())?;
+        let flow_cell = cx.ok(cx.ok(flow_def.copy())?.apply_range(cx.ok(tagged_writes.copy())?))?;
+        let flow_cell_writes = cx.ok(flow_cell.apply_range(cx.ok(tagged_writes.reverse())?))?;
+        Ok(Dependences { cx, tags, time_dims, untag, flow_def, flow_cell_writes, flow, anti, output })
     }
 
     /// The flow dependences on untagged instances.
@@ -150,44 +160,39 @@ impl<'c> Dependences<'c> {
         let cx = self.cx;
         cx.reset_budget();
         let theta = self.tag_schedule(schedule)?;
-        let mut v = Violations::default();
         // Reversed flow: the read no longer after the write.
         let after = cx.ok(cx.ok(theta.copy())?.lex_lt_union_map(cx.ok(theta.copy())?))?;
         let reversed = cx.ok(cx.ok(self.flow.copy())?.subtract(after))?;
-        for t in self.tags.iter().filter(|t| t.kind != AccessKind::Read) {
-            let src = cx.ok(cx.ok(t.tagged.copy())?.domain())?;
-            if !cx.ok(cx.ok(cx.ok(reversed.copy())?.intersect_domain(src))?.is_empty())? {
-                v.flow.push(t.array.clone());
-            }
-        }
-        // { [w1 -> r1] -> T } for w1 and for r1.
-        let at_def = cx.ok(cx.ok(cx.ok(self.flow.copy())?.domain_map())?.apply_range(cx.ok(theta.copy())?))?;
+        // A write w2 of the flow's cell strictly between its definition w1
+        // and its use r1.
+        let at_def = cx.ok(cx.ok(self.flow_def.copy())?.apply_range(cx.ok(theta.copy())?))?;
         let at_use = cx.ok(cx.ok(cx.ok(self.flow.copy())?.range_map())?.apply_range(cx.ok(theta.copy())?))?;
-        let cell_of_flow = cx.ok(cx.ok(self.flow.copy())?.domain_map())?;
-        for t in self.tags.iter().filter(|t| t.kind != AccessKind::Read) {
-            // Flows whose cell this write also writes: { [w1 -> r1] -> w2 }.
-            let all_writes = self.all_tagged_writes()?;
-            let cells = cx.ok(cx.ok(cell_of_flow.copy())?.apply_range(all_writes))?;
-            let w2 = cx.ok(cx.ok(cells.apply_range(cx.ok(cx.ok(t.tagged.copy())?.reverse())?))?.intersect(
-                cx.ok(cx.ok(at_def.copy())?.lex_lt_union_map(cx.ok(theta.copy())?))?,
-            ))?;
-            let inside = cx.ok(w2.intersect(cx.ok(cx.ok(at_use.copy())?.lex_gt_union_map(cx.ok(theta.copy())?))?))?;
-            if !cx.ok(inside.is_empty())? {
-                v.live_ranges.push(t.array.clone());
-            }
-        }
-        v.flow = dedup(v.flow);
-        v.live_ranges = dedup(v.live_ranges);
-        Ok(v)
+        let after_def = cx.ok(at_def.lex_lt_union_map(cx.ok(theta.copy())?))?;
+        let before_use = cx.ok(at_use.lex_gt_union_map(cx.ok(theta.copy())?))?;
+        let inside = cx.ok(cx.ok(cx.ok(self.flow_cell_writes.copy())?.intersect(after_def))?.intersect(before_use))?;
+        Ok(Violations {
+            flow: self.arrays_written(&reversed, Side::Domain)?,
+            live_ranges: self.arrays_written(&inside, Side::Range)?,
+        })
     }
 
-    fn all_tagged_writes(&self) -> Result<UnionMap, IslFailure> {
+    /// The arrays whose write instances stand on `side` of `rel`, sorted.
+    fn arrays_written(&self, rel: &UnionMap, side: Side) -> Result<Vec<String>, IslFailure> {
         let cx = self.cx;
-        let mut u = cx.union_map("{ }")?;
+        let mut arrays = Vec::new();
         for t in self.tags.iter().filter(|t| t.kind != AccessKind::Read) {
-            u = cx.ok(u.union(cx.ok(t.tagged.copy())?))?;
+            let inst = cx.ok(cx.ok(t.tagged.copy())?.domain())?;
+            let hit = match side {
+                Side::Domain => cx.ok(cx.ok(rel.copy())?.intersect_domain(inst))?,
+                Side::Range => cx.ok(cx.ok(rel.copy())?.intersect_range(inst))?,
+            };
+            if !cx.ok(hit.is_empty())? {
+                arrays.push(t.array.clone());
+            }
         }
-        Ok(u)
+        arrays.sort();
+        arrays.dedup();
+        Ok(arrays)
     }
 
     /// `{ x -> y : θ(x) and θ(y) agree on the first `k` time dimensions }`.
@@ -208,28 +213,14 @@ impl<'c> Dependences<'c> {
         let theta = self.tag_schedule(schedule)?;
         // Pairs in different iterations of `dim` under the same outer ones.
         let across = cx.ok(self.same_prefix(&theta, dim)?.subtract(self.same_prefix(&theta, dim + 1)?))?;
-        let mut out = ParallelCheck::default();
         let carried = cx.ok(cx.ok(self.flow.copy())?.intersect(cx.ok(across.copy())?))?;
-        let cell_of_flow = cx.ok(cx.ok(self.flow.copy())?.domain_map())?;
-        // { [w1 -> r1] -> w1 } composed with `across`: writes in other
-        // iterations than the flow's definition.
-        let others = cx.ok(cx.ok(cell_of_flow.copy())?.apply_range(cx.ok(across.copy())?))?;
-        for t in self.tags.iter().filter(|t| t.kind != AccessKind::Read) {
-            let defs = cx.ok(cx.ok(t.tagged.copy())?.domain())?;
-            if !cx.ok(cx.ok(cx.ok(carried.copy())?.intersect_domain(defs))?.is_empty())? {
-                out.carried_flow.push(t.array.clone());
-            }
-            // Same cell, written by `t` in another iteration.
-            let cells = cx.ok(cx.ok(cell_of_flow.copy())?.apply_range(self.all_tagged_writes()?))?;
-            let same_cell = cx.ok(cells.apply_range(cx.ok(cx.ok(t.tagged.copy())?.reverse())?))?;
-            let clash = cx.ok(same_cell.intersect(cx.ok(others.copy())?))?;
-            if !cx.ok(clash.is_empty())? {
-                out.conflicting.push(t.array.clone());
-            }
-        }
-        out.carried_flow = dedup(out.carried_flow);
-        out.conflicting = dedup(out.conflicting);
-        Ok(out)
+        // Writes of the flow's cell in another iteration than its definition.
+        let others = cx.ok(cx.ok(self.flow_def.copy())?.apply_range(across))?;
+        let clash = cx.ok(cx.ok(self.flow_cell_writes.copy())?.intersect(others))?;
+        Ok(ParallelCheck {
+            carried_flow: self.arrays_written(&carried, Side::Domain)?,
+            conflicting: self.arrays_written(&clash, Side::Range)?,
+        })
     }
 
     /// Whether `schedule` keeps every dependence, memory-based ones included:
@@ -240,10 +231,5 @@ impl<'c> Dependences<'c> {
         let order = cx.ok(cx.ok(schedule.copy())?.lex_lt_union_map(cx.ok(schedule.copy())?))?;
         let all = cx.ok(cx.ok(self.untagged_flow()?.union(cx.ok(self.anti.copy())?))?.union(cx.ok(self.output.copy())?))?;
         cx.ok(all.is_subset(&order))
-    }
-
-    /// The original schedule, tagged; for dumps.
-    pub fn tagged_schedule(&self) -> &UnionMap {
-        &self.tagged_schedule
     }
 }
