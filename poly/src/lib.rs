@@ -4,7 +4,9 @@
 pub mod bounded;
 pub mod dataflow;
 pub mod model;
+pub mod polynomial;
 
 pub use bounded::{BoundedCtx, IslFailure};
 pub use dataflow::{Dependences, ParallelCheck, Violations};
 pub use model::{Access, AccessKind, IslScop, Scop, Statement};
+pub use polynomial::{Monomial, Polynomial};
