@@ -3,10 +3,12 @@
 
 pub mod bounded;
 pub mod dataflow;
+pub mod delinearize;
 pub mod model;
 pub mod polynomial;
 
 pub use bounded::{BoundedCtx, IslFailure};
 pub use dataflow::{Dependences, ParallelCheck, Violations};
+pub use delinearize::{delinearize, ArrayShape, Bound, DelinearizeError, Delinearized};
 pub use model::{Access, AccessKind, IslScop, Scop, Statement};
 pub use polynomial::{Monomial, Polynomial};
