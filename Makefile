@@ -4,12 +4,17 @@
 #   make demo            install what is missing, build, run the bundled example
 #   make check           cargo test + the DejaGnu testsuite + check-gcc; ends "N passed, N failed"
 #   make check-gcc       GCC's own loop tests compiled (and run) with the plugin
+#   make coverage        loops in SCoPs per file, GRAPHITE vs gccpoly (COVERAGEFLAGS=--strict ...)
+#   make compile-time    -O2 compile time of the kernels with and without the plugin
+#                        (COMPILETIMEFLAGS="--max-overhead 10" ...)
 #   make install         install into $(PLUGIN_CC)'s plugin directory
 #   make uninstall       remove it again
 #   make PLUGIN_CC=gcc-12 ...   choose the target compiler
 
 PLUGIN_CC ?= gcc
 CARGO ?= cargo
+COVERAGEFLAGS ?=
+COMPILETIMEFLAGS ?=
 export PLUGIN_CC RUNTESTFLAGS
 
 BUILD := build
@@ -17,7 +22,7 @@ PLUGIN := $(BUILD)/gccpoly.so
 CORE := $(BUILD)/gccpoly-core.so
 PLUGIN_DIR = $(shell $(PLUGIN_CC) -print-file-name=plugin)
 
-.PHONY: all setup setup-check plugin demo check check-gcc install uninstall clean
+.PHONY: all setup setup-check plugin demo check check-gcc coverage compile-time install uninstall clean
 
 all: plugin
 
@@ -43,6 +48,12 @@ check: setup-check plugin
 
 check-gcc: setup-check plugin
 	@testsuite/gcc/check-gcc.sh --plugin $(PLUGIN) --cc $(PLUGIN_CC)
+
+coverage: setup-check plugin
+	@bench/coverage.py --plugin $(PLUGIN) --cc $(PLUGIN_CC) $(COVERAGEFLAGS)
+
+compile-time: setup plugin
+	@bench/compile-time.py --plugin $(PLUGIN) --cc $(PLUGIN_CC) $(COMPILETIMEFLAGS)
 
 install: plugin
 	install -d $(DESTDIR)$(PLUGIN_DIR)

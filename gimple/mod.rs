@@ -1,8 +1,13 @@
 //! Rust's safe view of GCC's GIMPLE through the shim: the current function,
-//! its loops, and where each loop was written in the source.
+//! its loops, where each loop was written in the source, and the static
+//! control regions with their polyhedral model.
 
+pub mod affine;
+pub mod ir;
 pub mod loops;
+pub mod scop;
 pub mod source;
 
 pub use loops::LoopForest;
+pub use scop::{Region, ScopDetector};
 pub use source::{FrontEndLoops, SourcePos};

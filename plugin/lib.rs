@@ -13,9 +13,9 @@ mod options;
 mod report;
 
 use diag::RemarkKind;
-use gimple::{FrontEndLoops, LoopForest, SourcePos};
+use gimple::{FrontEndLoops, LoopForest, ScopDetector, SourcePos};
 use options::Options;
-use report::{FunctionReport, LoopReport, Report};
+use report::{AssumptionReport, FunctionReport, LoopReport, RejectedReport, Report, ScopReport};
 use std::cell::RefCell;
 use std::ffi::{c_char, c_int, c_void, CString};
 use std::fs::File;
@@ -180,6 +180,8 @@ pub extern "C" fn gccpoly_rs_execute() {
                     name: name.clone(),
                     line,
                     loops: Vec::new(),
+                    scops: Vec::new(),
+                    rejected: Vec::new(),
                     error: Some(msg.clone()),
                 });
                 p.dump_text(&format!(";; Function {name}\ninternal error: {msg}\n\n"));
@@ -204,6 +206,13 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
     if p.options.debug_panic.as_deref() == Some(name) {
         panic!("forced by -fplugin-arg-gccpoly-debug-panic={name}");
     }
+    let (regions, rejections) = ScopDetector::new(&forest).detect();
+    let mut region_of = std::collections::HashMap::new();
+    for (k, r) in regions.iter().enumerate() {
+        for &l in &r.loops {
+            region_of.insert(l, k as u32 + 1);
+        }
+    }
     let mut text = format!(";; Function {name} (line {line})\n");
     let mut loops = Vec::new();
     for l in &forest.loops {
@@ -216,13 +225,18 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
             Some(pl) => format!("nested in the loop at line {pl}"),
             None => "outermost".to_string(),
         };
+        let scop = region_of.get(&l.num).copied();
+        let in_scop = match scop {
+            Some(id) => format!(", in SCoP {id}"),
+            None => String::new(),
+        };
         diag::remark(
             RemarkKind::GP_REMARK_NOTE,
             l.location,
-            &format!("loop {} at depth {}, {place}", l.num, l.depth),
+            &format!("loop {} at depth {}, {place}{in_scop}", l.num, l.depth),
         );
         text.push_str(&format!(
-            "{:indent$}loop {} ({}) at {}:{}: depth {}, parent {}\n",
+            "{:indent$}loop {} ({}) at {}:{}: depth {}, parent {}{in_scop}\n",
             "",
             l.num,
             l.statement.unwrap_or("no statement found"),
@@ -232,11 +246,78 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
             l.parent.map(|n| n.to_string()).unwrap_or_else(|| "none".into()),
             indent = 2 * l.depth as usize
         ));
-        loops.push(LoopReport { id: l.num, line, column, depth: l.depth, parent: l.parent });
+        loops.push(LoopReport { id: l.num, line, column, depth: l.depth, parent: l.parent, scop });
+    }
+    let mut rejected = Vec::new();
+    for r in &rejections {
+        let fl = forest.get(r.loop_num);
+        let lline = fl.and_then(|l| l.pos.as_ref().map(|p| p.line)).unwrap_or(0);
+        let reason = r.rejection.reason.as_str();
+        let detail = &r.rejection.detail;
+        if let Some(l) = fl {
+            diag::remark(RemarkKind::GP_REMARK_MISSED, l.location, &format!("loop not in a SCoP: {reason}: {detail}"));
+        }
+        text.push_str(&format!("rejected loop at line {lline}: {reason}: {detail}\n"));
+        rejected.push(RejectedReport { line: lline, reason, detail: detail.clone() });
+    }
+    let mut scops = Vec::new();
+    for (k, r) in regions.iter().enumerate() {
+        let id = k as u32 + 1;
+        diag::remark(
+            RemarkKind::GP_REMARK_NOTE,
+            r.location,
+            &format!(
+                "SCoP {id}: {} loop{}, {} statement{}",
+                r.loops.len(),
+                if r.loops.len() == 1 { "" } else { "s" },
+                r.scop.statements.len(),
+                if r.scop.statements.len() == 1 { "" } else { "s" }
+            ),
+        );
+        text.push_str(&region_dump(id, r));
+        scops.push(ScopReport {
+            id,
+            line: r.line,
+            loops: r.loops.len(),
+            statements: r.scop.statements.len(),
+            params: r.params.clone(),
+            assumptions: r
+                .assumptions
+                .iter()
+                .map(|a| AssumptionReport { kind: a.kind, text: a.text.clone() })
+                .collect(),
+        });
     }
     text.push('\n');
     p.dump_text(&text);
-    p.functions.push(FunctionReport { name: name.to_string(), line, loops, error: None });
+    p.functions.push(FunctionReport { name: name.to_string(), line, loops, scops, rejected, error: None });
+}
+
+/// A region in isl notation, for the dump.
+fn region_dump(id: u32, r: &gimple::Region) -> String {
+    let mut t = format!("SCoP {id} at line {}: loops {:?}\n", r.line, r.loops);
+    t.push_str(&format!("  context: {}\n", r.scop.context));
+    t.push_str(&format!("  arrays: {}\n", r.arrays.join(", ")));
+    for a in &r.assumptions {
+        t.push_str(&format!("  assumption ({}): {}\n", a.kind, a.text));
+    }
+    if !r.live_out.is_empty() {
+        t.push_str(&format!("  live-out scalars: {}\n", r.live_out.join(", ")));
+    }
+    for s in &r.scop.statements {
+        t.push_str(&format!("  statement {} (line {})\n", s.name, s.line));
+        t.push_str(&format!("    domain: {}\n", s.domain));
+        t.push_str(&format!("    schedule: {}\n", s.schedule));
+        for a in &s.accesses {
+            let kind = match a.kind {
+                poly::AccessKind::Read => "read",
+                poly::AccessKind::MustWrite => "must-write",
+                poly::AccessKind::MayWrite => "may-write",
+            };
+            t.push_str(&format!("    {kind}: {}\n", a.relation));
+        }
+    }
+    t
 }
 
 impl Plugin {

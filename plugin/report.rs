@@ -19,6 +19,10 @@ pub struct FunctionReport {
     pub name: String,
     pub line: u32,
     pub loops: Vec<LoopReport>,
+    /// The modelled regions.
+    pub scops: Vec<ScopReport>,
+    /// The loops left out of every region, and why.
+    pub rejected: Vec<RejectedReport>,
     /// Set when the analysis failed internally and the function was left as
     /// GCC compiles it.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -36,6 +40,37 @@ pub struct LoopReport {
     pub depth: u32,
     /// The `id` of the enclosing loop; null for an outermost loop.
     pub parent: Option<u32>,
+    /// The `id` of the region containing the loop; null when none does.
+    pub scop: Option<u32>,
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct ScopReport {
+    /// 1, 2, ... in the function, in source order.
+    pub id: u32,
+    /// The line of its first loop.
+    pub line: u32,
+    /// How many loops and statements (basic blocks) it models.
+    pub loops: usize,
+    pub statements: usize,
+    pub params: Vec<String>,
+    pub assumptions: Vec<AssumptionReport>,
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct AssumptionReport {
+    /// `delinearization` or `no-alias`.
+    pub kind: &'static str,
+    pub text: String,
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct RejectedReport {
+    /// The line of the loop left out.
+    pub line: u32,
+    /// One of the reasons listed in docs/report.md.
+    pub reason: &'static str,
+    pub detail: String,
 }
 
 impl Report {

@@ -115,6 +115,238 @@ size_t gp_loop_exit_cond_locations (const gp_loop *loop, gp_location *out,
 /* The first known location among the loop header's statements, or 0.  */
 gp_location gp_loop_header_location (const gp_loop *loop);
 
+
+/* --- GIMPLE: blocks, statements, trees (issue 3).  ------------------------ */
+
+typedef struct gp_bb gp_bb;
+typedef struct gp_stmt gp_stmt;
+typedef struct gp_tree gp_tree;
+typedef struct gp_edge gp_edge;
+
+/* One CFG edge as seen from a block.  */
+typedef struct gp_edge_info
+{
+  int src;		/* source block index */
+  int dest;		/* destination block index */
+  int true_value;	/* EDGE_TRUE_VALUE */
+  int false_value;	/* EDGE_FALSE_VALUE */
+  int abnormal;		/* EDGE_ABNORMAL / EDGE_EH / EDGE_IRREDUCIBLE_LOOP */
+} gp_edge_info;
+
+/* The statement kinds the analysis tells apart.  */
+typedef enum gp_stmt_kind
+{
+  GP_STMT_OTHER = 0,
+  GP_STMT_ASSIGN,
+  GP_STMT_CALL,
+  GP_STMT_COND,
+  GP_STMT_PHI,
+  GP_STMT_LABEL,
+  GP_STMT_DEBUG,
+  GP_STMT_RETURN,
+  GP_STMT_SWITCH,
+  GP_STMT_ASM,
+  GP_STMT_NOP,
+  GP_STMT_PREDICT
+} gp_stmt_kind;
+
+/* The tree codes the analysis tells apart; everything else is OTHER (its
+   name from gp_tree_code_name).  */
+typedef enum gp_tree_kind
+{
+  GP_T_OTHER = 0,
+  GP_T_INTEGER_CST,
+  GP_T_REAL_CST,
+  GP_T_SSA_NAME,
+  GP_T_VAR_DECL,
+  GP_T_PARM_DECL,
+  GP_T_RESULT_DECL,
+  GP_T_ARRAY_REF,
+  GP_T_MEM_REF,
+  GP_T_COMPONENT_REF,
+  GP_T_BIT_FIELD_REF,
+  GP_T_ADDR_EXPR,
+  GP_T_PLUS,
+  GP_T_MINUS,
+  GP_T_MULT,
+  GP_T_NEGATE,
+  GP_T_POINTER_PLUS,
+  GP_T_POINTER_DIFF,
+  GP_T_CONVERT,		/* NOP_EXPR, CONVERT_EXPR */
+  GP_T_CHREC,		/* POLYNOMIAL_CHREC */
+  GP_T_SCEV_NOT_KNOWN,
+  GP_T_COND_EXPR,
+  GP_T_LT,
+  GP_T_LE,
+  GP_T_GT,
+  GP_T_GE,
+  GP_T_EQ,
+  GP_T_NE,
+  GP_T_TRUTH_AND,	/* TRUTH_AND_EXPR, TRUTH_ANDIF_EXPR */
+  GP_T_TRUTH_OR,	/* TRUTH_OR_EXPR, TRUTH_ORIF_EXPR */
+  GP_T_TRUTH_NOT,
+  GP_T_MIN,
+  GP_T_MAX,
+  GP_T_EXACT_DIV,
+  GP_T_VIEW_CONVERT,
+  GP_T_CONSTRUCTOR,
+  GP_T_STRING_CST,
+  GP_T_FUNCTION_DECL,
+  GP_T_TARGET_MEM_REF,
+  GP_T_REALPART,
+  GP_T_IMAGPART,
+  GP_T_CONST_DECL
+} gp_tree_kind;
+
+/* The type classes the analysis tells apart.  */
+typedef enum gp_type_kind
+{
+  GP_TY_OTHER = 0,
+  GP_TY_INTEGER,	/* INTEGER_TYPE, ENUMERAL_TYPE, BOOLEAN_TYPE */
+  GP_TY_POINTER,	/* POINTER_TYPE, REFERENCE_TYPE */
+  GP_TY_REAL,
+  GP_TY_ARRAY,
+  GP_TY_RECORD,		/* RECORD_TYPE, UNION_TYPE */
+  GP_TY_VOID,
+  GP_TY_VECTOR,
+  GP_TY_COMPLEX
+} gp_type_kind;
+
+/* Blocks of cfun.  Indices 0 and 1 are the entry and exit blocks.  */
+int gp_bb_index_limit (void);
+/* The block numbered INDEX, or NULL where there is none.  */
+gp_bb *gp_bb_get (int index);
+/* The number of the innermost loop containing BB (0: none).  */
+unsigned gp_bb_loop_num (const gp_bb *bb);
+/* Whether BB lies in an irreducible region (marked by the shim).  */
+int gp_bb_irreducible (const gp_bb *bb);
+/* Successor / predecessor edges, at most MAX into OUT; returns how many.  */
+size_t gp_bb_succs (const gp_bb *bb, gp_edge_info *out, size_t max);
+size_t gp_bb_preds (const gp_bb *bb, gp_edge_info *out, size_t max);
+/* Whether block A is dominated by block B.  */
+int gp_dominated_by (int a, int b);
+/* The edge SRC->DEST, or NULL.  */
+gp_edge *gp_find_edge (int src, int dest);
+
+/* The statements of BB (PHIs apart), at most MAX into OUT; returns how
+   many there are.  */
+size_t gp_bb_stmts (const gp_bb *bb, gp_stmt **out, size_t max);
+size_t gp_bb_phis (const gp_bb *bb, gp_stmt **out, size_t max);
+
+gp_stmt_kind gp_stmt_code (const gp_stmt *s);
+gp_location gp_stmt_location (const gp_stmt *s);
+/* The index of the statement's block, or -1.  */
+int gp_stmt_bb (const gp_stmt *s);
+/* Whether the statement reads / writes memory (its virtual operands), or
+   has volatile operands.  */
+int gp_stmt_reads_memory (const gp_stmt *s);
+int gp_stmt_writes_memory (const gp_stmt *s);
+int gp_stmt_has_volatile_ops (const gp_stmt *s);
+/* Whether the statement may throw inside the function.  */
+int gp_stmt_could_throw (const gp_stmt *s);
+/* Whether the statement is a clobber (marks storage dead; no code).  */
+int gp_stmt_is_clobber (const gp_stmt *s);
+
+/* GIMPLE_ASSIGN: lhs, the rhs code, and rhs operands 1..3 (NULL past the
+   last).  */
+gp_tree *gp_assign_lhs (const gp_stmt *s);
+gp_tree_kind gp_assign_rhs_code (const gp_stmt *s);
+const char *gp_assign_rhs_code_name (const gp_stmt *s);
+gp_tree *gp_assign_rhs (const gp_stmt *s, unsigned i);
+/* GIMPLE_COND: the comparison code, lhs, rhs.  */
+gp_tree_kind gp_cond_code (const gp_stmt *s);
+gp_tree *gp_cond_lhs (const gp_stmt *s);
+gp_tree *gp_cond_rhs (const gp_stmt *s);
+/* GIMPLE_CALL.  */
+gp_tree *gp_call_lhs (const gp_stmt *s);
+unsigned gp_call_nargs (const gp_stmt *s);
+gp_tree *gp_call_arg (const gp_stmt *s, unsigned i);
+/* The called function's name, or NULL for an indirect call.  */
+const char *gp_call_name (const gp_stmt *s);
+/* ECF_CONST / ECF_PURE / ECF_NOVOPS, and whether it is a normal builtin.  */
+int gp_call_is_const (const gp_stmt *s);
+int gp_call_is_pure (const gp_stmt *s);
+int gp_call_is_builtin (const gp_stmt *s);
+int gp_call_is_internal (const gp_stmt *s);
+/* GIMPLE_PHI.  */
+gp_tree *gp_phi_result (const gp_stmt *s);
+unsigned gp_phi_nargs (const gp_stmt *s);
+gp_tree *gp_phi_arg (const gp_stmt *s, unsigned i);
+int gp_phi_arg_src (const gp_stmt *s, unsigned i);
+
+/* Trees.  */
+gp_tree_kind gp_tree_code (const gp_tree *t);
+const char *gp_tree_code_name (const gp_tree *t);
+unsigned gp_tree_num_operands (const gp_tree *t);
+gp_tree *gp_tree_operand (const gp_tree *t, unsigned i);
+gp_tree *gp_tree_type (const gp_tree *t);
+/* The expression printed as GCC does, malloc'd: free with gp_free.  */
+char *gp_tree_to_string (const gp_tree *t);
+void gp_free (void *p);
+/* INTEGER_CST: the value sign-extended from its type's precision (so an
+   unsigned all-ones is -1) into *OUT; 0 when it does not fit 64 bits.  */
+int gp_int_cst_value (const gp_tree *t, int64_t *out);
+/* Whether the INTEGER_CST's type is unsigned and its value at least half
+   the type's range (what gp_int_cst_value made negative).  */
+int gp_int_cst_is_large_unsigned (const gp_tree *t);
+/* SSA names.  */
+unsigned gp_ssa_version (const gp_tree *t);
+/* The name of the variable behind the SSA name, or NULL.  */
+const char *gp_ssa_var_name (const gp_tree *t);
+gp_tree *gp_ssa_var (const gp_tree *t);
+int gp_ssa_is_default_def (const gp_tree *t);
+int gp_ssa_is_virtual (const gp_tree *t);
+gp_stmt *gp_ssa_def_stmt (const gp_tree *t);
+/* The statements using T (a PHI once per use), at most MAX; returns how
+   many.  */
+size_t gp_ssa_uses (const gp_tree *t, gp_stmt **out, size_t max);
+/* Declarations.  */
+const char *gp_decl_name (const gp_tree *t);
+unsigned gp_decl_uid (const gp_tree *t);
+int gp_decl_is_global (const gp_tree *t);
+/* Types.  */
+gp_type_kind gp_type_class (const gp_tree *type);
+unsigned gp_type_precision (const gp_tree *type);
+int gp_type_unsigned (const gp_tree *type);
+int gp_type_restrict (const gp_tree *type);
+/* TYPE_SIZE_UNIT: NULL when unknown.  */
+gp_tree *gp_type_size_unit (const gp_tree *type);
+/* The element type of an array, the pointed-to type of a pointer.  */
+gp_tree *gp_type_target (const gp_tree *type);
+/* An array type's index bounds, NULL when unknown.  */
+gp_tree *gp_array_type_min (const gp_tree *type);
+gp_tree *gp_array_type_max (const gp_tree *type);
+/* ARRAY_REF: its lower bound and element size in bytes (trees).  */
+gp_tree *gp_array_ref_low_bound (const gp_tree *t);
+gp_tree *gp_array_ref_element_size (const gp_tree *t);
+/* COMPONENT_REF: the field's constant byte offset; 0 when not constant
+   or not byte-aligned.  */
+int gp_component_ref_offset (const gp_tree *t, int64_t *out);
+/* POLYNOMIAL_CHREC: the loop number.  */
+unsigned gp_chrec_loop (const gp_tree *t);
+
+/* Scalar evolutions.  The SCEV of T in LOOP, instantiated below edge
+   BELOW (names defined before it stay symbolic).  */
+gp_tree *gp_scev (const gp_loop *loop, const gp_edge *below, const gp_tree *t);
+/* The evolution of T in LOOP before instantiation (for diagnostics).  */
+gp_tree *gp_scev_raw (const gp_loop *loop, const gp_tree *t);
+/* The number of latch executions of LOOP, instantiated below BELOW in
+   LOOP's parent (as GCC computes it when BELOW is NULL); NULL when
+   unknown.  */
+gp_tree *gp_loop_niter (const gp_loop *loop, const gp_edge *below);
+/* Loop structure.  */
+int gp_loop_header (const gp_loop *loop);
+int gp_loop_latch (const gp_loop *loop);
+/* The single exit edge's info, returns 0 when the loop has several or none.  */
+int gp_loop_single_exit (const gp_loop *loop, gp_edge_info *out);
+/* The preheader edge, or 0 when the loop has no single preheader.  */
+int gp_loop_preheader (const gp_loop *loop, gp_edge_info *out);
+
+/* Points-to: whether dereferencing pointers P and Q may touch the same
+   memory; whether dereferencing P may touch DECL.  */
+int gp_ptr_may_alias_ptr (const gp_tree *p, const gp_tree *q);
+int gp_ptr_may_alias_decl (const gp_tree *p, const gp_tree *decl);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,437 @@
+//! From GCC's scalar evolutions to polynomials over the region's iterators
+//! and parameters, with the conditions that make the translation exact.
+//!
+//! GIMPLE arithmetic is modular in unsigned types; a polynomial is exact
+//! only where the value it computes lies in the type's range. Each place
+//! where that matters (a conversion out of an unsigned type, a narrowing,
+//! a compared or counted value) leaves an `Obligation` that the region
+//! builder proves over the iteration domain, or the region is rejected.
+//! Address arithmetic is modular in pointer width anyway, so conversions
+//! into it only need their operand exact.
+
+use super::ir::{Tree, Type};
+use crate::ffi::gp_tree_kind as TK;
+use poly::Polynomial;
+use std::collections::{BTreeMap, HashMap};
+
+/// Where an address starts: a declared object or a pointer value that is
+/// invariant in the region.
+#[derive(Clone, Copy, Debug)]
+pub enum Base {
+    Decl(Tree),
+    Ptr(Tree),
+}
+
+impl Base {
+    /// Identity: the declaration's uid or the SSA name's version.
+    pub fn key(&self) -> (u8, u32) {
+        match self {
+            Base::Decl(t) => (0, t.decl_uid()),
+            Base::Ptr(t) => (1, t.ssa_version()),
+        }
+    }
+
+    /// The source name, for the model and the report.
+    pub fn name(&self) -> String {
+        match self {
+            Base::Decl(t) => t.decl_name().unwrap_or_else(|| format!("D{}", t.decl_uid())),
+            Base::Ptr(t) => t.ssa_var_name().unwrap_or_else(|| format!("p{}", t.ssa_version())),
+        }
+    }
+}
+
+/// An integer or address value: `base + poly` (no base for integers).
+#[derive(Clone, Debug)]
+pub struct Value {
+    pub base: Option<Base>,
+    pub poly: Polynomial,
+}
+
+/// `lo <= poly <= hi` must hold wherever the value is computed.
+#[derive(Clone, Debug)]
+pub struct Obligation {
+    pub poly: Polynomial,
+    pub lo: i128,
+    pub hi: i128,
+    pub what: String,
+}
+
+/// A loop bound: the latch-execution count, with the min/max GCC builds for
+/// bounds like `j < min(n, i)`.
+#[derive(Clone, Debug)]
+pub enum BoundExpr {
+    Poly(Polynomial),
+    Min(Vec<BoundExpr>),
+    Max(Vec<BoundExpr>),
+}
+
+impl BoundExpr {
+    /// `var <= self` in isl notation.
+    pub fn upper_bound_of(&self, var: &str) -> String {
+        match self {
+            BoundExpr::Poly(p) => format!("{var} <= {}", p.to_isl()),
+            BoundExpr::Min(v) => {
+                let parts: Vec<String> = v.iter().map(|b| b.upper_bound_of(var)).collect();
+                format!("({})", parts.join(" and "))
+            }
+            BoundExpr::Max(v) => {
+                let parts: Vec<String> = v.iter().map(|b| b.upper_bound_of(var)).collect();
+                format!("({})", parts.join(" or "))
+            }
+        }
+    }
+
+    pub fn polys(&self) -> Vec<&Polynomial> {
+        match self {
+            BoundExpr::Poly(p) => vec![p],
+            BoundExpr::Min(v) | BoundExpr::Max(v) => v.iter().flat_map(|b| b.polys()).collect(),
+        }
+    }
+}
+
+/// A parameter of the region: an integer SSA name defined before it.
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub tree: Tree,
+    pub lo: i128,
+    pub hi: i128,
+}
+
+/// Why a value is outside the model.
+pub type Unmodelled = String;
+
+/// The translation context of one region.
+pub struct Translator<'a> {
+    /// Region loop number -> iterator name.
+    pub iterators: &'a HashMap<u32, String>,
+    /// Whether a block belongs to the region.
+    pub in_region: &'a dyn Fn(i32) -> bool,
+    pub params: BTreeMap<String, Param>,
+    /// Parameter names by SSA version, so one name stays one name.
+    param_names: HashMap<u32, String>,
+    /// Obligations of the value translated last; drained by the caller.
+    pub pending: Vec<Obligation>,
+    /// Names the parameters must not take (iterators).
+    taken: Vec<String>,
+    /// The evolution of a PHI in the header of a region loop.
+    header_evolution: &'a dyn Fn(Tree) -> Option<Tree>,
+    depth: u32,
+}
+
+/// How deep definitions are followed before giving up.
+const MAX_DEPTH: u32 = 64;
+
+/// The range of an integer type of `prec` bits.
+pub fn type_range(ty: Type) -> (i128, i128) {
+    let prec = ty.precision().clamp(1, 127);
+    if ty.unsigned() || ty.is_pointer() {
+        (0, (1i128 << prec) - 1)
+    } else {
+        (-(1i128 << (prec - 1)), (1i128 << (prec - 1)) - 1)
+    }
+}
+
+/// A name isl accepts: letters, digits and underscores.
+pub fn isl_name(s: &str) -> String {
+    let mut out: String = s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, 'v');
+    }
+    out
+}
+
+impl<'a> Translator<'a> {
+    pub fn new(
+        iterators: &'a HashMap<u32, String>,
+        in_region: &'a dyn Fn(i32) -> bool,
+        header_evolution: &'a dyn Fn(Tree) -> Option<Tree>,
+    ) -> Self {
+        let taken = iterators.values().cloned().collect();
+        Translator {
+            iterators,
+            in_region,
+            params: BTreeMap::new(),
+            param_names: HashMap::new(),
+            pending: Vec::new(),
+            taken,
+            header_evolution,
+            depth: 0,
+        }
+    }
+
+    /// A translator with the same region and no state, for trial runs.
+    pub fn scratch(&self) -> Translator<'a> {
+        Translator::new(self.iterators, self.in_region, self.header_evolution)
+    }
+
+    /// The value of an SSA name defined in the region, from its definition:
+    /// arithmetic is followed, a loop counter is its evolution, anything
+    /// else (a load, a merge of branches, a call) is outside the model.
+    fn defined_value(&mut self, t: Tree, address: bool) -> Result<Value, Unmodelled> {
+        let def = t.def_stmt().ok_or_else(|| format!("'{}' has no definition", t.text()))?;
+        let not_affine = || format!("'{}' is not affine", t.text());
+        match def.kind() {
+            crate::ffi::gp_stmt_kind::GP_STMT_PHI => {
+                let e = (self.header_evolution)(t).ok_or_else(not_affine)?;
+                if e.kind() != TK::GP_T_CHREC {
+                    return Err(not_affine());
+                }
+                self.value(e, address)
+            }
+            crate::ffi::gp_stmt_kind::GP_STMT_ASSIGN => {
+                let code = def.assign_rhs_code();
+                let ops = def.assign_rhs();
+                let ty = t.ty().ok_or("untyped")?;
+                match code {
+                    TK::GP_T_SSA_NAME | TK::GP_T_INTEGER_CST | TK::GP_T_ADDR_EXPR => {
+                        self.value(*ops.first().ok_or("malformed")?, address)
+                    }
+                    TK::GP_T_PLUS
+                    | TK::GP_T_MINUS
+                    | TK::GP_T_MULT
+                    | TK::GP_T_NEGATE
+                    | TK::GP_T_POINTER_PLUS
+                    | TK::GP_T_POINTER_DIFF
+                    | TK::GP_T_CONVERT => self.apply(code, &ops, ty, address, &t.text()),
+                    _ => Err(format!("'{}' = {} is not affine", t.text(), def.assign_rhs_code_name())),
+                }
+            }
+            _ => Err(not_affine()),
+        }
+    }
+
+    fn param(&mut self, t: Tree, ty: Type) -> String {
+        let v = t.ssa_version();
+        if let Some(n) = self.param_names.get(&v) {
+            return n.clone();
+        }
+        let stem = isl_name(&t.ssa_var_name().unwrap_or_else(|| "p".into()));
+        let mut name = stem.clone();
+        if self.taken.contains(&name) || self.params.contains_key(&name) {
+            name = format!("{stem}_{v}");
+        }
+        let (lo, hi) = type_range(ty);
+        self.params.insert(name.clone(), Param { tree: t, lo, hi });
+        self.param_names.insert(v, name.clone());
+        name
+    }
+
+    fn oblige(&mut self, poly: &Polynomial, ty: Type, what: &str) {
+        let (lo, hi) = type_range(ty);
+        self.pending.push(Obligation { poly: poly.clone(), lo, hi, what: what.to_string() });
+    }
+
+    /// The value of an integer expression that is compared or counted: its
+    /// polynomial must be its value in its own type.
+    pub fn integer(&mut self, t: Tree) -> Result<Polynomial, Unmodelled> {
+        let v = self.value(t, false)?;
+        if v.base.is_some() {
+            return Err(format!("an address where an integer was expected: {}", t.text()));
+        }
+        if let Some(ty) = t.ty().filter(|ty| ty.is_integral() && ty.unsigned()) {
+            self.oblige(&v.poly, ty, &t.text());
+        }
+        Ok(v.poly)
+    }
+
+    /// A latch-execution count (possibly with min/max).
+    pub fn bound(&mut self, t: Tree) -> Result<BoundExpr, Unmodelled> {
+        match t.kind() {
+            TK::GP_T_MIN | TK::GP_T_MAX => {
+                let mut parts = Vec::new();
+                for i in 0..2 {
+                    let op = t.op(i).ok_or("malformed min/max")?;
+                    parts.push(self.bound(op)?);
+                }
+                Ok(if t.kind() == TK::GP_T_MIN { BoundExpr::Min(parts) } else { BoundExpr::Max(parts) })
+            }
+            TK::GP_T_COND_EXPR => Err(format!("iteration count is conditional: {}", t.text())),
+            _ => Ok(BoundExpr::Poly(self.integer(t)?)),
+        }
+    }
+
+    /// The value of `t`, an evolution already instantiated in the region.
+    /// `address`: the value only feeds address arithmetic (modular in
+    /// pointer width), so wrapping at that width is harmless.
+    pub fn value(&mut self, t: Tree, address: bool) -> Result<Value, Unmodelled> {
+        let int = |p: Polynomial| Ok(Value { base: None, poly: p });
+        let overflow = || format!("coefficient overflow in {}", t.text());
+        match t.kind() {
+            TK::GP_T_INTEGER_CST => {
+                let v = t.int_value().ok_or_else(|| format!("constant too large: {}", t.text()))?;
+                int(Polynomial::constant(v as i128))
+            }
+            TK::GP_T_SSA_NAME => {
+                if t.def_bb().is_some_and(|b| (self.in_region)(b)) {
+                    if self.depth >= MAX_DEPTH {
+                        return Err(format!("'{}' is defined too deep", t.text()));
+                    }
+                    self.depth += 1;
+                    let v = self.defined_value(t, address);
+                    self.depth -= 1;
+                    return v;
+                }
+                let ty = t.ty().ok_or("untyped name")?;
+                if ty.is_pointer() {
+                    Ok(Value { base: Some(Base::Ptr(t)), poly: Polynomial::zero() })
+                } else if ty.is_integral() {
+                    let name = self.param(t, ty);
+                    int(Polynomial::var(&name))
+                } else {
+                    Err(format!("'{}' is not an integer", t.text()))
+                }
+            }
+            TK::GP_T_CHREC => {
+                let l = t.chrec_loop();
+                let iter = self
+                    .iterators
+                    .get(&l)
+                    .cloned()
+                    .ok_or_else(|| format!("'{}' evolves in a loop outside the region", t.text()))?;
+                let left = self.value(t.op(0).ok_or("malformed chrec")?, address)?;
+                let right = self.value(t.op(1).ok_or("malformed chrec")?, address)?;
+                if right.base.is_some() {
+                    return Err(format!("pointer step in {}", t.text()));
+                }
+                let step = right.poly.checked_mul(&Polynomial::var(&iter)).ok_or_else(overflow)?;
+                Ok(Value { base: left.base, poly: left.poly.checked_add(&step).ok_or_else(overflow)? })
+            }
+            TK::GP_T_PLUS
+            | TK::GP_T_POINTER_PLUS
+            | TK::GP_T_MINUS
+            | TK::GP_T_POINTER_DIFF
+            | TK::GP_T_MULT
+            | TK::GP_T_NEGATE
+            | TK::GP_T_CONVERT => {
+                let n = if t.kind() == TK::GP_T_NEGATE || t.kind() == TK::GP_T_CONVERT { 1 } else { 2 };
+                let ops: Vec<Tree> = (0..n).filter_map(|i| t.op(i)).collect();
+                if ops.len() != n as usize {
+                    return Err("malformed expression".into());
+                }
+                self.apply(t.kind(), &ops, t.ty().ok_or("untyped")?, address, &t.text())
+            }
+            TK::GP_T_ADDR_EXPR => {
+                let r = self.address_of(t.op(0).ok_or("malformed address")?)?;
+                Ok(r)
+            }
+            _ => Err(format!("'{}' ({}) is not affine", t.text(), t.code_name())),
+        }
+    }
+
+    /// `code` applied to `ops`, giving a value of type `ty`.
+    fn apply(&mut self, code: TK, ops: &[Tree], ty: Type, address: bool, text: &str) -> Result<Value, Unmodelled> {
+        let int = |p: Polynomial| Ok(Value { base: None, poly: p });
+        let overflow = || format!("coefficient overflow in {text}");
+        let operand = |me: &mut Self, i: usize| -> Result<Value, Unmodelled> {
+            me.value(*ops.get(i).ok_or("malformed")?, address)
+        };
+        match code {
+            TK::GP_T_PLUS | TK::GP_T_POINTER_PLUS | TK::GP_T_MINUS | TK::GP_T_POINTER_DIFF => {
+                let a = operand(self, 0)?;
+                let b = operand(self, 1)?;
+                let add = matches!(code, TK::GP_T_PLUS | TK::GP_T_POINTER_PLUS);
+                let base = match (a.base, b.base, add) {
+                    (x, None, _) => x,
+                    (None, y @ Some(_), true) => y,
+                    (Some(x), Some(y), false) if x.key() == y.key() => None,
+                    _ => return Err(format!("arithmetic on two addresses: {text}")),
+                };
+                let poly = if add { a.poly.checked_add(&b.poly) } else { a.poly.checked_sub(&b.poly) };
+                Ok(Value { base, poly: poly.ok_or_else(overflow)? })
+            }
+            TK::GP_T_MULT => {
+                let a = operand(self, 0)?;
+                let b = operand(self, 1)?;
+                if a.base.is_some() || b.base.is_some() {
+                    return Err(format!("multiplied address: {text}"));
+                }
+                int(a.poly.checked_mul(&b.poly).ok_or_else(overflow)?)
+            }
+            TK::GP_T_NEGATE => {
+                let a = operand(self, 0)?;
+                if a.base.is_some() {
+                    return Err(format!("negated address: {text}"));
+                }
+                int(a.poly.checked_scale(-1).ok_or_else(overflow)?)
+            }
+            TK::GP_T_CONVERT => {
+                let inner = *ops.first().ok_or("malformed conversion")?;
+                let (from, to) = (inner.ty().ok_or("untyped")?, ty);
+                let v = self.value(inner, address)?;
+                let integral = |ty: Type| ty.is_integral() || ty.is_pointer();
+                if !integral(from) || !integral(to) {
+                    return Err(format!("conversion from or to a non-integer type: {text}"));
+                }
+                // The operand must be exact in its own type first; then its
+                // value must survive the conversion. Address arithmetic of
+                // pointer width is modular, so it needs neither.
+                let modular = |ty: Type| address && ty.precision() >= 64;
+                if v.base.is_none() && (from.unsigned() || from.is_pointer()) && !modular(from) {
+                    self.oblige(&v.poly, from, &inner.text());
+                }
+                let (flo, fhi) = type_range(from);
+                let (tlo, thi) = type_range(to);
+                let fits = tlo <= flo && fhi <= thi;
+                if v.base.is_none() && !fits && !modular(to) {
+                    self.oblige(&v.poly, to, text);
+                }
+                Ok(v)
+            }
+            _ => Err(format!("{text} is not affine")),
+        }
+    }
+
+    /// The address of memory reference `r`.
+    pub fn address_of(&mut self, r: Tree) -> Result<Value, Unmodelled> {
+        let overflow = || format!("coefficient overflow in {}", r.text());
+        let operand = |me: &mut Self, t: Tree| me.value(t, true);
+        match r.kind() {
+            TK::GP_T_VAR_DECL | TK::GP_T_PARM_DECL | TK::GP_T_RESULT_DECL => {
+                Ok(Value { base: Some(Base::Decl(r)), poly: Polynomial::zero() })
+            }
+            TK::GP_T_ARRAY_REF => {
+                let base = self.address_of(r.op(0).ok_or("malformed")?)?;
+                let idx = operand(self, r.op(1).ok_or("malformed")?)?;
+                if idx.base.is_some() {
+                    return Err(format!("address used as an index in {}", r.text()));
+                }
+                let low = r.array_ref_low_bound().and_then(|t| t.int_value()).unwrap_or(0);
+                let size_t = r.array_ref_element_size().ok_or("no element size")?;
+                let size = operand(self, size_t)?;
+                if size.base.is_some() {
+                    return Err("malformed element size".into());
+                }
+                let off = idx
+                    .poly
+                    .checked_sub(&Polynomial::constant(low as i128))
+                    .and_then(|p| p.checked_mul(&size.poly))
+                    .ok_or_else(overflow)?;
+                Ok(Value { base: base.base, poly: base.poly.checked_add(&off).ok_or_else(overflow)? })
+            }
+            TK::GP_T_COMPONENT_REF => {
+                let base = self.address_of(r.op(0).ok_or("malformed")?)?;
+                let off = r.component_offset().ok_or_else(|| format!("variable field offset in {}", r.text()))?;
+                Ok(Value {
+                    base: base.base,
+                    poly: base.poly.checked_add(&Polynomial::constant(off as i128)).ok_or_else(overflow)?,
+                })
+            }
+            TK::GP_T_MEM_REF => {
+                let p = r.op(0).ok_or("malformed")?;
+                let base = match p.kind() {
+                    TK::GP_T_ADDR_EXPR => self.address_of(p.op(0).ok_or("malformed")?)?,
+                    _ => operand(self, p)?,
+                };
+                let off = r.op(1).and_then(|o| o.int_value()).ok_or("variable MEM_REF offset")?;
+                if base.base.is_none() {
+                    return Err(format!("no base address in {}", r.text()));
+                }
+                Ok(Value {
+                    base: base.base,
+                    poly: base.poly.checked_add(&Polynomial::constant(off as i128)).ok_or_else(overflow)?,
+                })
+            }
+            _ => Err(format!("'{}' ({}) is not a reference the model handles", r.text(), r.code_name())),
+        }
+    }
+}

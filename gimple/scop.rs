@@ -1,0 +1,1177 @@
+//! Static-control regions (SCoPs) of post-PRE GIMPLE, and their exact
+//! polyhedral model.
+//!
+//! A region is a run of consecutive nodes of one loop body (or of the
+//! function body) — blocks and whole child loops — entered through a single
+//! edge, containing at least one loop, in which every loop has one exit and
+//! a known iteration count, every condition is affine, every access has an
+//! affine (possibly delinearized) subscript on a base invariant in the
+//! region, and every call is free of side effects. Statements are basic
+//! blocks; values that cross blocks (PRE's temporaries, PHIs) are
+//! zero-dimensional arrays. Anything else splits regions and is reported
+//! with a reason from `Reason`.
+
+use super::affine::{isl_name, type_range, Base, BoundExpr, Obligation, Translator};
+use super::ir::{self, LoopRef, Stmt, Tree};
+use super::loops::LoopForest;
+use crate::ffi::{gp_stmt_kind as SK, gp_tree_kind as TK};
+use isl_rs::{DimType, Set};
+use poly::{delinearize, AccessKind, BoundedCtx, IslFailure, IslScop, Polynomial, Scop, Statement};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+/// Why code is left out of every region (docs/report.md lists them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    NonAffineBound,
+    NonAffineCondition,
+    NonAffineAccess,
+    SideEffectCall,
+    IrreducibleCfg,
+    UnstructuredLoop,
+    UnknownBase,
+    UnhandledStatement,
+    PossibleWrap,
+    Volatile,
+    IslLimit,
+}
+
+impl Reason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::NonAffineBound => "non-affine-bound",
+            Reason::NonAffineCondition => "non-affine-condition",
+            Reason::NonAffineAccess => "non-affine-access",
+            Reason::SideEffectCall => "side-effect-call",
+            Reason::IrreducibleCfg => "irreducible-cfg",
+            Reason::UnstructuredLoop => "unstructured-loop",
+            Reason::UnknownBase => "unknown-base",
+            Reason::UnhandledStatement => "unhandled-statement",
+            Reason::PossibleWrap => "possible-wrap",
+            Reason::Volatile => "volatile",
+            Reason::IslLimit => "isl-limit",
+        }
+    }
+}
+
+/// A piece of code kept out of the model.
+#[derive(Clone, Debug)]
+pub struct Rejection {
+    pub reason: Reason,
+    /// What exactly, with the source line of the offending statement.
+    pub detail: String,
+}
+
+type Outcome<T> = Result<T, Rejection>;
+
+fn reject<T>(reason: Reason, detail: impl Into<String>) -> Outcome<T> {
+    Err(Rejection { reason, detail: detail.into() })
+}
+
+fn isl_reject(e: IslFailure) -> Rejection {
+    let reason = Reason::IslLimit;
+    Rejection { reason, detail: e.to_string() }
+}
+
+/// A condition the model relies on that the code does not guarantee by
+/// itself: the run-time-test issue turns these into tests.
+#[derive(Clone, Debug)]
+pub struct Assumption {
+    /// `delinearization` or `no-alias`.
+    pub kind: &'static str,
+    pub text: String,
+}
+
+/// A modelled region.
+#[derive(Debug)]
+pub struct Region {
+    /// The loops inside it (GCC numbers), outermost first.
+    pub loops: Vec<u32>,
+    /// The first loop's line.
+    pub line: u32,
+    pub location: crate::ffi::gp_location,
+    pub scop: Scop,
+    pub params: Vec<String>,
+    pub assumptions: Vec<Assumption>,
+    /// Arrays and their shapes, for the dump.
+    pub arrays: Vec<String>,
+    /// Scalars whose value is used after the region.
+    pub live_out: Vec<String>,
+}
+
+/// A region that could not be built around a loop.
+#[derive(Clone, Debug)]
+pub struct LoopRejection {
+    pub loop_num: u32,
+    pub rejection: Rejection,
+}
+
+/// A node of one loop body: a block of that body or a whole child loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Node {
+    Block(i32),
+    Loop(u32),
+}
+
+/// The loop tree and block membership of cfun.
+pub struct ScopDetector<'f> {
+    forest: &'f LoopForest,
+    parent: HashMap<u32, u32>,
+    block_loop: HashMap<i32, u32>,
+    /// Every block of a loop, nested loops' included.
+    loop_blocks: HashMap<u32, Vec<i32>>,
+    orders: HashMap<u32, Vec<Node>>,
+}
+
+fn line_of(s: Stmt) -> u32 {
+    super::SourcePos::of(s.location()).map(|p| p.line).unwrap_or(0)
+}
+
+/// The first known line among a block's statements.
+fn block_line(b: i32) -> u32 {
+    ir::stmts(b).into_iter().map(line_of).find(|&l| l > 0).unwrap_or(0)
+}
+
+fn is_memory_ref(t: Tree) -> bool {
+    matches!(
+        t.kind(),
+        TK::GP_T_ARRAY_REF
+            | TK::GP_T_MEM_REF
+            | TK::GP_T_COMPONENT_REF
+            | TK::GP_T_VAR_DECL
+            | TK::GP_T_PARM_DECL
+            | TK::GP_T_RESULT_DECL
+            | TK::GP_T_TARGET_MEM_REF
+            | TK::GP_T_BIT_FIELD_REF
+            | TK::GP_T_VIEW_CONVERT
+            | TK::GP_T_REALPART
+            | TK::GP_T_IMAGPART
+    ) && !(matches!(t.kind(), TK::GP_T_REALPART | TK::GP_T_IMAGPART | TK::GP_T_VIEW_CONVERT)
+        && t.op(0).is_some_and(|o| o.kind() == TK::GP_T_SSA_NAME))
+}
+
+/// Math functions whose only effect beyond their value is errno.
+const MATH_FUNCTIONS: &[&str] = &[
+    "sqrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos", "tan",
+    "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "fabs", "floor", "ceil", "round",
+    "trunc", "fmin", "fmax", "fmod", "hypot", "cbrt", "erf", "erfc",
+];
+
+fn is_math_function(name: &str) -> bool {
+    let n = name.strip_prefix("__builtin_").unwrap_or(name);
+    MATH_FUNCTIONS.iter().any(|f| n == *f || n.strip_suffix('f') == Some(f) || n.strip_suffix('l') == Some(f))
+}
+
+/// One memory access found in a block.
+struct RawAccess {
+    kind: AccessKind,
+    reference: Tree,
+    block: i32,
+    line: u32,
+}
+
+impl<'f> ScopDetector<'f> {
+    pub fn new(forest: &'f LoopForest) -> Self {
+        let mut parent = HashMap::new();
+        for l in &forest.loops {
+            parent.insert(l.num, l.parent.unwrap_or(0));
+        }
+        let mut block_loop = HashMap::new();
+        let mut loop_blocks: HashMap<u32, Vec<i32>> = HashMap::new();
+        for b in 2..ir::bb_index_limit() {
+            if !ir::bb_exists(b) {
+                continue;
+            }
+            let l = ir::bb_loop(b);
+            block_loop.insert(b, l);
+            let mut x = l;
+            while x != 0 {
+                loop_blocks.entry(x).or_default().push(b);
+                x = parent.get(&x).copied().unwrap_or(0);
+            }
+        }
+        ScopDetector { forest, parent, block_loop, loop_blocks, orders: HashMap::new() }
+    }
+
+    fn loop_line(&self, num: u32) -> u32 {
+        self.forest.get(num).and_then(|l| l.pos.as_ref().map(|p| p.line)).unwrap_or(0)
+    }
+
+    fn inside(&self, mut l: u32, ancestor: u32) -> bool {
+        loop {
+            if l == ancestor {
+                return true;
+            }
+            if l == 0 {
+                return false;
+            }
+            l = self.parent.get(&l).copied().unwrap_or(0);
+        }
+    }
+
+    /// The node of `level`'s body that contains block `b`.
+    fn node_at(&self, level: u32, b: i32) -> Option<Node> {
+        let mut l = *self.block_loop.get(&b)?;
+        if l == level {
+            return Some(Node::Block(b));
+        }
+        while l != 0 {
+            let p = self.parent.get(&l).copied().unwrap_or(0);
+            if p == level {
+                return Some(Node::Loop(l));
+            }
+            l = p;
+        }
+        None
+    }
+
+    fn header_of(level: u32) -> Option<i32> {
+        (level != 0).then(|| LoopRef::get(level).map(|l| l.header())).flatten()
+    }
+
+    /// Edges out of a node that stay in `level`'s body, back edges apart.
+    fn succ_edges(&self, level: u32, n: Node) -> Vec<(ir::EdgeInfo, Node)> {
+        let header = Self::header_of(level);
+        let edges: Vec<ir::EdgeInfo> = match n {
+            Node::Block(b) => ir::succs(b),
+            Node::Loop(l) => self
+                .loop_blocks
+                .get(&l)
+                .into_iter()
+                .flatten()
+                .flat_map(|&b| ir::succs(b))
+                .filter(|e| !self.block_loop.get(&e.dest).is_some_and(|&d| self.inside(d, l)))
+                .collect(),
+        };
+        edges
+            .into_iter()
+            .filter(|e| e.dest > 1 && Some(e.dest) != header)
+            .filter_map(|e| self.node_at(level, e.dest).map(|d| (e, d)))
+            .filter(|(_, d)| *d != n)
+            .collect()
+    }
+
+    fn pred_nodes(&self, level: u32, n: Node) -> Vec<Node> {
+        let entry_block = match n {
+            Node::Block(b) => b,
+            Node::Loop(l) => match LoopRef::get(l) {
+                Some(r) => r.header(),
+                None => return Vec::new(),
+            },
+        };
+        let header = Self::header_of(level);
+        if Some(entry_block) == header {
+            return Vec::new();
+        }
+        ir::preds(entry_block)
+            .into_iter()
+            .filter_map(|e| if e.src <= 1 { Some(Node::Block(-1)) } else { self.node_at(level, e.src).or(Some(Node::Block(-1))) })
+            .filter(|p| *p != n)
+            .collect()
+    }
+
+    /// `level`'s body in reverse post-order (a topological order of its
+    /// acyclic part).
+    fn order(&mut self, level: u32) -> Vec<Node> {
+        if let Some(o) = self.orders.get(&level) {
+            return o.clone();
+        }
+        let start = if level == 0 {
+            ir::succs(0).first().and_then(|e| self.node_at(0, e.dest))
+        } else {
+            Self::header_of(level).map(Node::Block)
+        };
+        let mut post = Vec::new();
+        if let Some(s) = start {
+            let mut seen = HashSet::new();
+            let mut stack = vec![(s, 0usize)];
+            seen.insert(s);
+            while let Some((n, i)) = stack.pop() {
+                let succ = self.succ_edges(level, n);
+                if i < succ.len() {
+                    stack.push((n, i + 1));
+                    let d = succ[i].1;
+                    if seen.insert(d) {
+                        stack.push((d, 0));
+                    }
+                } else {
+                    post.push(n);
+                }
+            }
+        }
+        post.reverse();
+        self.orders.insert(level, post.clone());
+        post
+    }
+
+    /// Finds the regions of the function; every loop not in one gets a
+    /// rejection.
+    pub fn detect(&mut self) -> (Vec<Region>, Vec<LoopRejection>) {
+        let mut regions = Vec::new();
+        let mut rejected = Vec::new();
+        self.detect_level(0, &mut regions, &mut rejected);
+        (regions, rejected)
+    }
+
+    fn detect_level(&mut self, level: u32, regions: &mut Vec<Region>, rejected: &mut Vec<LoopRejection>) {
+        let order = self.order(level);
+        let header = Self::header_of(level).map(Node::Block);
+        let mut i = 0;
+        while i < order.len() {
+            let Node::Loop(l) = order[i] else {
+                i += 1;
+                continue;
+            };
+            // Start as early as the blocks before the loop allow (its
+            // guards), else at the loop itself.
+            let mut s = i;
+            while s > 0 && matches!(order[s - 1], Node::Block(_)) && Some(order[s - 1]) != header {
+                s -= 1;
+            }
+            let mut built = None;
+            let mut first_failure = None;
+            for start in s..=i {
+                if !self.single_entry(level, &order[start..=i]) {
+                    continue;
+                }
+                match self.build(level, &order[start..=i]) {
+                    Ok(r) => {
+                        built = Some((start, r));
+                        break;
+                    }
+                    Err(e) => {
+                        if std::env::var_os("GCCPOLY_DEBUG").is_some() {
+                            eprintln!("gccpoly debug: level {level} run {:?}: {:?}", &order[start..=i], e);
+                        }
+                        // The longest run, guards included, says best why.
+                        if first_failure.is_none() {
+                            first_failure = Some(e);
+                        }
+                    }
+                }
+            }
+            let Some((start, mut region)) = built else {
+                let rejection = first_failure.unwrap_or(Rejection {
+                    reason: Reason::UnstructuredLoop,
+                    detail: "the loop is not entered through a single edge".into(),
+                });
+                rejected.push(LoopRejection { loop_num: l, rejection });
+                self.detect_level(l, regions, rejected);
+                i += 1;
+                continue;
+            };
+            // Extend over the following loops while the model still holds.
+            let mut end = i;
+            let mut k = i + 1;
+            while k < order.len() {
+                if let Node::Loop(_) = order[k] {
+                    if !self.single_entry(level, &order[start..=k]) {
+                        break;
+                    }
+                    match self.build(level, &order[start..=k]) {
+                        Ok(r) => {
+                            region = r;
+                            end = k;
+                        }
+                        Err(_) => break,
+                    }
+                }
+                k += 1;
+            }
+            regions.push(region);
+            i = end + 1;
+        }
+    }
+
+    /// Whether the run is entered only through its first node, by one edge.
+    fn single_entry(&self, level: u32, run: &[Node]) -> bool {
+        let set: HashSet<Node> = run.iter().copied().collect();
+        let first_preds = self.pred_nodes(level, run[0]);
+        if first_preds.len() != 1 || set.contains(&first_preds[0]) {
+            return false;
+        }
+        run[1..].iter().all(|n| self.pred_nodes(level, *n).iter().all(|p| set.contains(p)))
+    }
+
+    /// The model of `run`, a single-entry run of `level`'s body.
+    fn build(&mut self, level: u32, run: &[Node]) -> Outcome<Region> {
+        RegionBuilder::new(self, level, run)?.build()
+    }
+}
+
+/// The state of building one region.
+struct RegionBuilder<'d, 'f> {
+    det: &'d mut ScopDetector<'f>,
+    run: Vec<Node>,
+    level: u32,
+    blocks: BTreeSet<i32>,
+    loops: Vec<u32>,
+    /// The edge everything is instantiated below.
+    below: *mut crate::ffi::gp_edge,
+    iterators: HashMap<u32, String>,
+    cx: BoundedCtx,
+}
+
+impl<'d, 'f> RegionBuilder<'d, 'f> {
+    fn new(det: &'d mut ScopDetector<'f>, level: u32, run: &[Node]) -> Outcome<Self> {
+        let mut blocks = BTreeSet::new();
+        let mut loops = Vec::new();
+        for n in run {
+            match *n {
+                Node::Block(b) => {
+                    blocks.insert(b);
+                }
+                Node::Loop(l) => {
+                    blocks.extend(det.loop_blocks.get(&l).into_iter().flatten().copied());
+                    loops.extend(det.forest.loops.iter().filter(|x| det.inside(x.num, l)).map(|x| x.num));
+                }
+            }
+        }
+        for &b in &blocks {
+            if ir::bb_irreducible(b) {
+                return reject(Reason::IrreducibleCfg, format!("irreducible control flow at line {}", block_line(b)));
+            }
+        }
+        for &l in &loops {
+            let r = LoopRef::get(l).ok_or(Rejection { reason: Reason::UnstructuredLoop, detail: "loop vanished".into() })?;
+            let line = det.loop_line(l);
+            let Some(exit) = r.single_exit() else {
+                return reject(Reason::UnstructuredLoop, format!("the loop at line {line} has several exits"));
+            };
+            if r.preheader().is_none() {
+                return reject(Reason::UnstructuredLoop, format!("the loop at line {line} has no preheader"));
+            }
+            if r.latch() < 0 || !ir::dominated_by(r.latch(), exit.src) {
+                return reject(
+                    Reason::UnstructuredLoop,
+                    format!("the exit of the loop at line {line} is not tested on every iteration"),
+                );
+            }
+        }
+        let entry = match run[0] {
+            Node::Block(b) => {
+                let p = ir::preds(b);
+                if p.len() != 1 {
+                    return reject(Reason::UnstructuredLoop, "the region has several entries");
+                }
+                p[0]
+            }
+            Node::Loop(l) => LoopRef::get(l).and_then(|r| r.preheader()).ok_or(Rejection {
+                reason: Reason::UnstructuredLoop,
+                detail: "no preheader".into(),
+            })?,
+        };
+        let below = ir::find_edge(entry.src, entry.dest);
+        if below.is_null() {
+            return reject(Reason::UnstructuredLoop, "no entry edge");
+        }
+        // Iterators take the source name of the loop's counter where the
+        // header has one, made unique in the region.
+        let mut iterators = HashMap::new();
+        let mut used = HashSet::new();
+        for &l in &loops {
+            let r = LoopRef::get(l).unwrap_or_else(|| unreachable!("checked above"));
+            let name = ir::phis(r.header())
+                .into_iter()
+                .filter_map(|p| p.phi_result())
+                .filter(|t| !t.is_virtual() && t.ty().is_some_and(|ty| ty.is_integral()))
+                .find_map(|t| t.ssa_var_name())
+                .map(|n| isl_name(&n))
+                .unwrap_or_else(|| format!("i{l}"));
+            let name = if used.contains(&name) { format!("{name}{l}") } else { name };
+            used.insert(name.clone());
+            iterators.insert(l, name);
+        }
+        Ok(RegionBuilder {
+            det,
+            run: run.to_vec(),
+            level,
+            blocks,
+            loops,
+            below,
+            iterators,
+            cx: BoundedCtx::new(poly::bounded::DEFAULT_MAX_OPERATIONS),
+        })
+    }
+
+    /// The region loops enclosing block `b`, outermost first.
+    fn chain(&self, b: i32) -> Vec<u32> {
+        let mut v = Vec::new();
+        let mut l = self.det.block_loop.get(&b).copied().unwrap_or(0);
+        while l != 0 && self.loops.contains(&l) {
+            v.push(l);
+            l = self.det.parent.get(&l).copied().unwrap_or(0);
+        }
+        v.reverse();
+        v
+    }
+
+    fn iters_of(&self, chain: &[u32]) -> Vec<String> {
+        chain.iter().map(|l| self.iterators[l].clone()).collect()
+    }
+
+    /// A set `{ [iters] : cond }` over the region's parameters.
+    fn constraint(&self, tr: &Translator, iters: &[String], cond: &str) -> Outcome<Set> {
+        let params: Vec<&String> = tr.params.keys().collect();
+        let text = format!(
+            "[{}] -> {{ [{}] : {} }}",
+            params.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", "),
+            iters.join(", "),
+            cond
+        );
+        self.cx.set(&text).map_err(isl_reject)
+    }
+
+    /// Proves the pending obligations over `domain` (iterators `iters`).
+    fn discharge(&self, tr: &mut Translator, iters: &[String], domain: &Set, line: u32) -> Outcome<()> {
+        let pending: Vec<Obligation> = std::mem::take(&mut tr.pending);
+        for o in pending {
+            if !o.poly.is_affine() {
+                return reject(
+                    Reason::PossibleWrap,
+                    format!("line {line}: cannot prove that {} does not wrap around", o.what),
+                );
+            }
+            let holds = self.constraint(tr, iters, &format!("{} <= {} <= {}", o.lo, o.poly.to_isl(), o.hi))?;
+            let ranges = self.constraint(tr, iters, &param_ranges(tr))?;
+            let within = self.ok(self.ok(domain.copy())?.intersect(ranges))?;
+            let ok = self.ok(within.is_subset(&holds))?;
+            if !ok {
+                return reject(
+                    Reason::PossibleWrap,
+                    format!(
+                        "line {line}: {} may wrap around its type (needs {} <= {} <= {} where {})",
+                        o.what,
+                        o.lo,
+                        o.poly.to_isl(),
+                        o.hi,
+                        domain.to_str().unwrap_or("?")
+                    ),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn ok<T>(&self, r: Result<T, isl_rs::LibISLError>) -> Outcome<T> {
+        self.cx.ok(r).map_err(isl_reject)
+    }
+
+    /// Whether every variable of `p` is a parameter or an iterator of
+    /// `iters` (a value is only meaningful inside its loops).
+    fn in_scope(tr: &Translator, iters: &[String], p: &Polynomial) -> bool {
+        p.vars().iter().all(|v| iters.contains(v) || tr.params.contains_key(v))
+    }
+
+    /// The affine condition under which control goes from `b` along `e`.
+    fn edge_condition(
+        &self,
+        tr: &mut Translator,
+        b: i32,
+        e: &ir::EdgeInfo,
+        dom: &Set,
+        niter: &HashMap<u32, BoundExpr>,
+    ) -> Outcome<Option<String>> {
+        let stmts = ir::stmts(b);
+        let Some(last) = stmts.last().copied().filter(|s| s.kind() == SK::GP_STMT_COND) else {
+            return Ok(None);
+        };
+        let chain = self.chain(b);
+        // The exit test of a region loop: staying means "not the last
+        // iteration"; the count already bounds the loop.
+        if let Some(&l) = chain.last() {
+            let r = LoopRef::get(l).unwrap_or_else(|| unreachable!("region loop"));
+            if let Some(x) = r.single_exit().filter(|x| x.src == b) {
+                if x.dest == e.dest {
+                    return Ok(None);
+                }
+                let it = &self.iterators[&l];
+                return Ok(Some(niter[&l].upper_bound_of(&format!("{it} + 1"))));
+            }
+        }
+        let line = line_of(last);
+        let (lhs, rhs) = last.cond_operands().ok_or(Rejection {
+            reason: Reason::NonAffineCondition,
+            detail: format!("line {line}: malformed condition"),
+        })?;
+        let integral = |t: Tree| t.ty().is_some_and(|ty| ty.is_integral());
+        if !integral(lhs) || !integral(rhs) {
+            return reject(
+                Reason::NonAffineCondition,
+                format!("line {line}: the condition compares non-integers ({} and {})", lhs.text(), rhs.text()),
+            );
+        }
+        let iters = self.iters_of(&chain);
+        let mut side = |t: Tree| -> Outcome<Polynomial> {
+            let p = tr.integer(t).map_err(|d| Rejection { reason: Reason::NonAffineCondition, detail: format!("line {line}: {d}") })?;
+            if !p.is_affine() || !Self::in_scope(tr, &iters, &p) {
+                return reject(Reason::NonAffineCondition, format!("line {line}: '{}' is not affine", t.text()));
+            }
+            Ok(p)
+        };
+        let (a, c) = (side(lhs)?, side(rhs)?);
+        self.discharge(tr, &iters, dom, line)?;
+        let (a, c) = (a.to_isl(), c.to_isl());
+        let op = match last.cond_code() {
+            TK::GP_T_LT => "<",
+            TK::GP_T_LE => "<=",
+            TK::GP_T_GT => ">",
+            TK::GP_T_GE => ">=",
+            TK::GP_T_EQ => "=",
+            TK::GP_T_NE => "!=",
+            _ => return reject(Reason::NonAffineCondition, format!("line {line}: unhandled comparison")),
+        };
+        let cond = if op == "!=" { format!("({a} < {c} or {a} > {c})") } else { format!("{a} {op} {c}") };
+        if e.true_value != 0 {
+            Ok(Some(cond))
+        } else if e.false_value != 0 {
+            Ok(Some(format!("not ({cond})")))
+        } else {
+            reject(Reason::UnhandledStatement, format!("line {line}: a condition without true/false edges"))
+        }
+    }
+
+    /// Domains of the nodes of one body (`nodes`, topologically ordered,
+    /// first entered with `entry`), blocks' domains into `doms`.
+    #[allow(clippy::too_many_arguments)]
+    fn body_domains(
+        &mut self,
+        tr: &mut Translator,
+        level: u32,
+        nodes: &[Node],
+        entry: Set,
+        chain: &[u32],
+        doms: &mut BTreeMap<i32, Set>,
+        niter: &mut HashMap<u32, BoundExpr>,
+    ) -> Outcome<()> {
+        let iters = self.iters_of(chain);
+        let mut node_dom: HashMap<Node, Set> = HashMap::new();
+        let mut entry = Some(entry);
+        for (k, &n) in nodes.iter().enumerate() {
+            let mut d = if k == 0 {
+                entry.take().unwrap_or_else(|| unreachable!("first node"))
+            } else {
+                self.constraint(tr, &iters, "1 = 0")?
+            };
+            if k > 0 {
+                for &p in &nodes[..k] {
+                    let Some(pd) = node_dom.get(&p) else { continue };
+                    for (e, dest) in self.det.succ_edges(level, p) {
+                        if dest != n {
+                            continue;
+                        }
+                        let mut ed = self.ok(pd.copy())?;
+                        if let Node::Block(pb) = p {
+                            if let Some(cond) = self.edge_condition(tr, pb, &e, pd, niter)? {
+                                let c = self.constraint(tr, &iters, &cond)?;
+                                ed = self.ok(ed.intersect(c))?;
+                            }
+                        }
+                        d = self.ok(d.union(ed))?;
+                    }
+                }
+                d = self.ok(d.coalesce())?;
+            }
+            match n {
+                Node::Block(b) => {
+                    doms.insert(b, self.ok(d.copy())?);
+                }
+                Node::Loop(l) => {
+                    let r = LoopRef::get(l).unwrap_or_else(|| unreachable!("region loop"));
+                    let line = self.det.loop_line(l);
+                    let t = r.niter(std::ptr::null_mut()).filter(|t| t.kind() != TK::GP_T_SCEV_NOT_KNOWN).ok_or(Rejection {
+                        reason: Reason::NonAffineBound,
+                        detail: format!("line {line}: the iteration count is unknown"),
+                    })?;
+                    let bound = tr.bound(t).map_err(|d| Rejection {
+                        reason: Reason::NonAffineBound,
+                        detail: format!("line {line}: {d}"),
+                    })?;
+                    if bound.polys().iter().any(|p| !p.is_affine() || !Self::in_scope(tr, &iters, p)) {
+                        return reject(Reason::NonAffineBound, format!("line {line}: the iteration count {} is not affine", t.text()));
+                    }
+                    self.discharge(tr, &iters, &d, line)?;
+                    let mut inner_chain = chain.to_vec();
+                    inner_chain.push(l);
+                    let inner_iters = self.iters_of(&inner_chain);
+                    let it = &self.iterators[&l];
+                    let lifted = self.ok(self.ok(d.copy())?.add_dims(DimType::Set, 1))?;
+                    let bounds = self.constraint(tr, &inner_iters, &format!("{it} >= 0 and {}", bound.upper_bound_of(it)))?;
+                    let header = self.ok(lifted.intersect(bounds))?;
+                    niter.insert(l, bound);
+                    let inner = self.det.order(l);
+                    self.body_domains(tr, l, &inner, header, &inner_chain, doms, niter)?;
+                }
+            }
+            node_dom.insert(n, d);
+        }
+        Ok(())
+    }
+
+    /// The position of each block's enclosing nodes, for 2d+1 schedules.
+    fn positions(&mut self, b: i32) -> Vec<usize> {
+        let chain = self.chain(b);
+        let mut out = Vec::new();
+        let mut level = self.level;
+        let mut nodes = self.run.clone();
+        for l in chain.iter().copied().chain(std::iter::once(u32::MAX)) {
+            let n = self.det.node_at(level, b);
+            out.push(n.and_then(|n| nodes.iter().position(|x| *x == n)).unwrap_or(0));
+            if l == u32::MAX {
+                break;
+            }
+            level = l;
+            nodes = self.det.order(l);
+        }
+        out
+    }
+
+    fn build(mut self) -> Outcome<Region> {
+        let iterators = self.iterators.clone();
+        let blocks = self.blocks.clone();
+        let in_region = move |b: i32| blocks.contains(&b);
+        let headers: HashMap<i32, u32> =
+            self.loops.iter().filter_map(|&l| LoopRef::get(l).map(|r| (r.header(), l))).collect();
+        let header_evolution = move |t: Tree| -> Option<Tree> {
+            let l = *headers.get(&t.def_bb()?)?;
+            let r = LoopRef::get(l)?;
+            // SAFETY: a live loop and tree of cfun, inside the pass.
+            Tree::from(unsafe { crate::ffi::gp_scev_raw(r.raw(), t.raw()) })
+        };
+        let mut tr = Translator::new(&iterators, &in_region, &header_evolution);
+
+        // Domains.
+        let mut doms = BTreeMap::new();
+        let mut niter = HashMap::new();
+        let entry = self.cx.set("{ [] : }").map_err(isl_reject)?;
+        let run = self.run.clone();
+        self.body_domains(&mut tr, self.level, &run, entry, &[], &mut doms, &mut niter)?;
+
+        // Statements' accesses.
+        let mut raw = Vec::new();
+        let mut scalar_reads: BTreeMap<i32, BTreeSet<String>> = BTreeMap::new();
+        let mut scalar_writes: BTreeMap<i32, BTreeSet<String>> = BTreeMap::new();
+        let mut live_out = BTreeSet::new();
+        let mut stmt_line: BTreeMap<i32, u32> = BTreeMap::new();
+        let mut has_errno = BTreeSet::new();
+        for &b in &self.blocks {
+            for s in ir::stmts(b) {
+                self.scan_statement(s, b, &mut raw, &mut has_errno)?;
+                if stmt_line.get(&b).copied().unwrap_or(0) == 0 && s.kind() != SK::GP_STMT_DEBUG {
+                    stmt_line.insert(b, line_of(s));
+                }
+            }
+        }
+        // Scalars: SSA values that cross blocks and are not rebuilt from
+        // the iterators, and PHIs.
+        for &b in &self.blocks.clone() {
+            let defs: Vec<(Stmt, Tree)> = ir::phis(b)
+                .into_iter()
+                .chain(ir::stmts(b))
+                .filter_map(|s| s.lhs().filter(|t| t.kind() == TK::GP_T_SSA_NAME && !t.is_virtual()).map(|t| (s, t)))
+                .collect();
+            for (s, v) in defs {
+                let def_rebuilt = self.rebuilt(&tr, b, v);
+                let name = scalar_name(v);
+                if s.kind() == SK::GP_STMT_PHI && !def_rebuilt {
+                    let phi = format!("{name}_phi");
+                    scalar_reads.entry(b).or_default().insert(phi.clone());
+                    for (_, src) in s.phi_args() {
+                        if self.blocks.contains(&src) {
+                            scalar_writes.entry(src).or_default().insert(phi.clone());
+                        }
+                    }
+                }
+                for u in v.uses() {
+                    let ub = u.bb();
+                    let places: Vec<i32> = if u.kind() == SK::GP_STMT_PHI {
+                        // A counter's own update needs no array.
+                        if self.blocks.contains(&ub)
+                            && u.phi_result().is_some_and(|r| self.rebuilt(&tr, ub, r))
+                        {
+                            continue;
+                        }
+                        u.phi_args().into_iter().filter(|(a, _)| *a == v).map(|(_, src)| src).collect()
+                    } else {
+                        vec![ub]
+                    };
+                    for p in places {
+                        if !self.blocks.contains(&ub) || !self.blocks.contains(&p) {
+                            if !def_rebuilt {
+                                live_out.insert(name.clone());
+                                scalar_writes.entry(b).or_default().insert(name.clone());
+                            }
+                        } else if p != b && !(def_rebuilt && self.rebuilt(&tr, p, v)) {
+                            scalar_writes.entry(b).or_default().insert(name.clone());
+                            scalar_reads.entry(p).or_default().insert(name.clone());
+                        }
+                    }
+                }
+            }
+        }
+
+        // Memory accesses, by base.
+        let mut by_base: BTreeMap<(u8, u32), (Base, Vec<(usize, Polynomial)>)> = BTreeMap::new();
+        let mut sizes: BTreeMap<(u8, u32), i128> = BTreeMap::new();
+        for (k, a) in raw.iter().enumerate() {
+            let v = tr.address_of(a.reference).map_err(|d| Rejection {
+                reason: Reason::NonAffineAccess,
+                detail: format!("line {}: {d}", a.line),
+            })?;
+            let chain = self.chain(a.block);
+            let iters = self.iters_of(&chain);
+            if !Self::in_scope(&tr, &iters, &v.poly) {
+                return reject(
+                    Reason::NonAffineAccess,
+                    format!("line {}: the address of {} uses a value from outside its loops", a.line, a.reference.text()),
+                );
+            }
+            let dom = self.ok(doms[&a.block].copy())?;
+            self.discharge(&mut tr, &iters, &dom, a.line)?;
+            let base = v.base.ok_or(Rejection {
+                reason: Reason::UnknownBase,
+                detail: format!("line {}: no base object for {}", a.line, a.reference.text()),
+            })?;
+            let size = a
+                .reference
+                .ty()
+                .and_then(|t| t.size_unit())
+                .and_then(|s| s.int_value())
+                .filter(|&s| s > 0)
+                .ok_or(Rejection {
+                    reason: Reason::NonAffineAccess,
+                    detail: format!("line {}: access of unknown size", a.line),
+                })? as i128;
+            let e = sizes.entry(base.key()).or_insert(size);
+            if *e != size {
+                return reject(
+                    Reason::NonAffineAccess,
+                    format!("line {}: '{}' is accessed with different sizes", a.line, base.name()),
+                );
+            }
+            by_base.entry(base.key()).or_insert((base, Vec::new())).1.push((k, v.poly));
+        }
+
+        // Array names, unique.
+        let mut array_name: BTreeMap<(u8, u32), String> = BTreeMap::new();
+        let mut taken: HashSet<String> = HashSet::new();
+        for (key, (base, _)) in &by_base {
+            let stem = isl_name(&base.name());
+            let name = if taken.contains(&stem) || tr.params.contains_key(&stem) { format!("{stem}_{}", key.1) } else { stem };
+            taken.insert(name.clone());
+            array_name.insert(*key, name);
+        }
+
+        // Delinearize each array; relations per access.
+        let mut relations: Vec<Option<(String, Vec<Polynomial>)>> = vec![None; raw.len()];
+        let mut assumptions = Vec::new();
+        let mut arrays = Vec::new();
+        let is_iterator = |v: &str| iterators.values().any(|i| i == v);
+        for (key, (base, offs)) in &by_base {
+            let elem = sizes[key];
+            let hint = type_hint(base, elem);
+            let polys: Vec<Polynomial> = offs.iter().map(|(_, p)| p.clone()).collect();
+            let d = delinearize(&polys, elem, &is_iterator, hint.as_deref()).map_err(|e| {
+                let line = offs.first().map(|(k, _)| raw[*k].line).unwrap_or(0);
+                Rejection {
+                    reason: Reason::NonAffineAccess,
+                    detail: format!("line {line}: accesses to '{}' are not affine ({e})", base.name()),
+                }
+            })?;
+            let name = &array_name[key];
+            arrays.push(format!(
+                "{name}{}",
+                std::iter::once("*".to_string())
+                    .chain(d.shape.sizes.iter().map(|s| s.to_isl()))
+                    .map(|s| format!("[{s}]"))
+                    .collect::<String>()
+            ));
+            // The bounds that make the multi-dimensional view exact: C
+            // arrays guarantee them; otherwise prove them or assume them.
+            let mut assumed: Option<Set> = None;
+            if hint.is_none() {
+                for (j, (k, _)) in offs.iter().enumerate() {
+                    let a = &raw[*k];
+                    let iters = self.iters_of(&self.chain(a.block));
+                    for bnd in &d.bounds[j] {
+                        let ok = self.constraint(
+                            &tr,
+                            &iters,
+                            &format!("{} >= 0 and {} >= 0", bnd.lower.to_isl(), bnd.upper.to_isl()),
+                        )?;
+                        let dom = self.ok(doms[&a.block].copy())?;
+                        let bad = self.ok(dom.subtract(ok))?;
+                        if self.ok(bad.is_empty())? {
+                            continue;
+                        }
+                        let holds = self.ok(self.ok(bad.params())?.complement())?;
+                        assumed = Some(match assumed {
+                            None => holds,
+                            Some(s) => self.ok(s.intersect(holds))?,
+                        });
+                    }
+                }
+            }
+            if let Some(s) = assumed {
+                let s = self.ok(s.coalesce())?;
+                if self.ok(s.is_empty())? {
+                    return reject(
+                        Reason::NonAffineAccess,
+                        format!("accesses to '{}' leave the rows of its delinearized shape", base.name()),
+                    );
+                }
+                let text = self.ok(s.to_str())?.to_string();
+                assumptions.push(Assumption { kind: "delinearization", text: format!("{name}: {text}") });
+            }
+            for (j, (k, _)) in offs.iter().enumerate() {
+                relations[*k] = Some((name.clone(), d.subscripts[j].clone()));
+            }
+        }
+
+        // Bases that may overlap: the model keeps them apart and says so.
+        let written: HashSet<(u8, u32)> = raw
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.kind != AccessKind::Read)
+            .filter_map(|(k, _)| by_base.iter().find(|(_, (_, o))| o.iter().any(|(x, _)| *x == k)).map(|(key, _)| *key))
+            .collect();
+        let keys: Vec<(u8, u32)> = by_base.keys().copied().collect();
+        for (x, kx) in keys.iter().enumerate() {
+            for ky in &keys[x + 1..] {
+                if !written.contains(kx) && !written.contains(ky) {
+                    continue;
+                }
+                let (bx, by) = (by_base[kx].0, by_base[ky].0);
+                let may = match (bx, by) {
+                    (Base::Decl(_), Base::Decl(_)) => false,
+                    (Base::Ptr(p), Base::Decl(d)) | (Base::Decl(d), Base::Ptr(p)) => p.ptr_may_alias_decl(d),
+                    (Base::Ptr(p), Base::Ptr(q)) => p.ptr_may_alias_ptr(q),
+                };
+                if may {
+                    assumptions.push(Assumption {
+                        kind: "no-alias",
+                        text: format!("'{}' and '{}' do not overlap", array_name[kx], array_name[ky]),
+                    });
+                }
+            }
+        }
+
+        // Parameters' context: their types' ranges.
+        let params: Vec<String> = tr.params.keys().cloned().collect();
+        let plist = params.join(", ");
+        let context = format!("[{plist}] -> {{ : {} }}", param_ranges(&tr));
+
+        // Statements: blocks with accesses.
+        let depth = self.loops.iter().map(|&l| self.chain_len(l)).max().unwrap_or(0);
+        let mut statements = Vec::new();
+        for (&b, dom) in &doms {
+            let mine: Vec<usize> = (0..raw.len()).filter(|&k| raw[k].block == b).collect();
+            let reads = scalar_reads.get(&b).cloned().unwrap_or_default();
+            let writes = scalar_writes.get(&b).cloned().unwrap_or_default();
+            if mine.is_empty() && reads.is_empty() && writes.is_empty() && !has_errno.contains(&b) {
+                continue;
+            }
+            let sname = format!("S_{b}");
+            let chain = self.chain(b);
+            let iters = self.iters_of(&chain);
+            let mut d = self.ok(dom.copy())?;
+            for (k, it) in iters.iter().enumerate() {
+                d = self.ok(d.set_dim_name(DimType::Set, k as u32, it))?;
+            }
+            d = self.ok(d.set_tuple_name(&sname))?;
+            let d = self.ok(d.coalesce())?;
+            let domain = self.ok(d.to_str())?.to_string();
+            let pos = self.positions(b);
+            let mut sched = Vec::new();
+            for (k, p) in pos.iter().enumerate() {
+                sched.push(p.to_string());
+                if k < iters.len() {
+                    sched.push(iters[k].clone());
+                }
+            }
+            while sched.len() < 2 * depth + 1 {
+                sched.push("0".into());
+            }
+            let head = format!("[{plist}] -> {{ {sname}[{}] -> ", iters.join(", "));
+            let schedule = format!("{head}[{}] }}", sched.join(", "));
+            let line = match stmt_line.get(&b).copied().unwrap_or(0) {
+                // A block of copies only: the line of its loop.
+                0 => chain.last().map(|&l| self.det.loop_line(l)).unwrap_or(0),
+                l => l,
+            };
+            let mut st = Statement::new(&sname, line, &domain, &schedule);
+            for &k in &mine {
+                let (arr, subs) = relations[k].clone().unwrap_or_else(|| unreachable!("every access has a relation"));
+                let subs: Vec<String> = subs.iter().map(|p| p.to_isl()).collect();
+                st = st.access(raw[k].kind, &arr, &format!("{head}{arr}[{}] }}", subs.join(", ")));
+            }
+            for r in &reads {
+                st = st.reads(r, &format!("{head}{r}[] }}"));
+            }
+            for w in &writes {
+                st = st.writes(w, &format!("{head}{w}[] }}"));
+            }
+            if has_errno.contains(&b) {
+                st = st.may_write("errno", &format!("{head}errno[] }}"));
+            }
+            statements.push(st);
+        }
+        let scop = Scop { context, statements };
+        // The model must parse and combine: a malformed relation is an
+        // internal failure, not a model.
+        IslScop::build(&self.cx, &scop).map_err(isl_reject)?;
+
+        let first = self.loops.first().copied().unwrap_or(0);
+        let fl = self.det.forest.get(first);
+        Ok(Region {
+            loops: self.loops.clone(),
+            line: self.det.loop_line(first),
+            location: fl.map(|l| l.location).unwrap_or(0),
+            scop,
+            params,
+            assumptions,
+            arrays,
+            live_out: live_out.into_iter().collect(),
+        })
+    }
+
+    fn chain_len(&self, l: u32) -> usize {
+        let mut n = 0;
+        let mut x = l;
+        while x != 0 && self.loops.contains(&x) {
+            n += 1;
+            x = self.det.parent.get(&x).copied().unwrap_or(0);
+        }
+        n
+    }
+
+    /// Whether `v` is rebuilt from the iterators and parameters wherever
+    /// it is used in block `at` (so it needs no array of its own there).
+    fn rebuilt(&self, tr: &Translator, at: i32, v: Tree) -> bool {
+        if !v.ty().is_some_and(|t| t.is_integral() || t.is_pointer()) {
+            return false;
+        }
+        let mut scratch = tr.scratch();
+        let iters = self.iters_of(&self.chain(at));
+        match scratch.value(v, true) {
+            Ok(val) => val.poly.vars().iter().all(|x| iters.contains(x) || !self.iterators.values().any(|i| i == x)),
+            Err(_) => false,
+        }
+    }
+
+    fn scan_statement(&self, s: Stmt, b: i32, raw: &mut Vec<RawAccess>, errno: &mut BTreeSet<i32>) -> Outcome<()> {
+        let line = line_of(s);
+        match s.kind() {
+            SK::GP_STMT_DEBUG | SK::GP_STMT_LABEL | SK::GP_STMT_NOP | SK::GP_STMT_PREDICT | SK::GP_STMT_COND => {
+                return Ok(());
+            }
+            SK::GP_STMT_ASSIGN | SK::GP_STMT_CALL => {}
+            SK::GP_STMT_SWITCH => return reject(Reason::UnhandledStatement, format!("line {line}: switch statement")),
+            SK::GP_STMT_ASM => return reject(Reason::UnhandledStatement, format!("line {line}: inline assembly")),
+            SK::GP_STMT_RETURN => return reject(Reason::UnhandledStatement, format!("line {line}: return")),
+            _ => return reject(Reason::UnhandledStatement, format!("line {line}: unhandled statement")),
+        }
+        if s.is_clobber() {
+            return Ok(());
+        }
+        if s.has_volatile_ops() {
+            return reject(Reason::Volatile, format!("line {line}: volatile access"));
+        }
+        if s.could_throw() {
+            return reject(Reason::UnhandledStatement, format!("line {line}: statement may throw"));
+        }
+        let mut push = |kind, t: Tree| raw.push(RawAccess { kind, reference: t, block: b, line });
+        if s.kind() == SK::GP_STMT_CALL {
+            let name = s.call_name().unwrap_or_else(|| "an indirect call".into());
+            let (is_const, is_pure, builtin, internal) = s.call_flags();
+            let errno_only = builtin && is_math_function(&name);
+            if !(is_const || (internal && !s.writes_memory()) || errno_only) {
+                let what = if is_pure { "reads memory the model cannot see" } else { "may have side effects" };
+                return reject(Reason::SideEffectCall, format!("line {line}: call to '{name}' {what}"));
+            }
+            if s.writes_memory() || s.reads_memory() {
+                if !errno_only {
+                    return reject(Reason::SideEffectCall, format!("line {line}: call to '{name}' touches memory"));
+                }
+                errno.insert(b);
+            }
+            for a in s.call_args() {
+                if is_memory_ref(a) {
+                    return reject(Reason::SideEffectCall, format!("line {line}: call to '{name}' with an aggregate argument"));
+                }
+            }
+            if let Some(l) = s.call_lhs().filter(|l| is_memory_ref(*l)) {
+                push(AccessKind::MustWrite, l);
+            }
+            return Ok(());
+        }
+        let lhs = s.assign_lhs().ok_or(Rejection { reason: Reason::UnhandledStatement, detail: format!("line {line}: malformed assignment") })?;
+        let aggregate = |t: Tree| t.ty().is_some_and(|ty| !(ty.is_integral() || ty.is_pointer() || ty.class() == crate::ffi::gp_type_kind::GP_TY_REAL));
+        if is_memory_ref(lhs) {
+            if aggregate(lhs) {
+                return reject(Reason::UnhandledStatement, format!("line {line}: aggregate store {}", lhs.text()));
+            }
+            push(AccessKind::MustWrite, lhs);
+        }
+        for r in s.assign_rhs() {
+            if is_memory_ref(r) {
+                if aggregate(r) {
+                    return reject(Reason::UnhandledStatement, format!("line {line}: aggregate load {}", r.text()));
+                }
+                push(AccessKind::Read, r);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The parameters' type ranges, as isl constraints.
+fn param_ranges(tr: &Translator) -> String {
+    let cons: Vec<String> = tr.params.iter().map(|(n, p)| format!("{} <= {n} <= {}", p.lo, p.hi)).collect();
+    if cons.is_empty() {
+        "1 = 1".into()
+    } else {
+        cons.join(" and ")
+    }
+}
+
+/// A zero-dimensional array's name for an SSA value.
+fn scalar_name(v: Tree) -> String {
+    let stem = v.ssa_var_name().map(|n| isl_name(&n)).unwrap_or_else(|| "t".into());
+    format!("{stem}_{}", v.ssa_version())
+}
+
+/// The inner dimension sizes a C array type gives an access of `elem`
+/// bytes: `double A[N][M]` gives [M]; a pointer to `double[M]` too.
+fn type_hint(base: &Base, elem: i128) -> Option<Vec<Polynomial>> {
+    let ty = match base {
+        Base::Decl(d) => d.ty()?,
+        Base::Ptr(p) => p.ty()?.target()?,
+    };
+    let mut dims = Vec::new();
+    let mut t = ty;
+    // For a declared array, its own (outermost) extent is not a stride.
+    let mut outer = matches!(base, Base::Decl(_));
+    while t.class() == crate::ffi::gp_type_kind::GP_TY_ARRAY {
+        let lo = t.array_min().and_then(|x| x.int_value());
+        let hi = t.array_max().and_then(|x| x.int_value());
+        if !outer {
+            match (lo, hi) {
+                (Some(lo), Some(hi)) if hi >= lo => dims.push(Polynomial::constant((hi - lo + 1) as i128)),
+                _ => return None,
+            }
+        }
+        outer = false;
+        t = t.target()?;
+    }
+    let size = t.size_unit().and_then(|s| s.int_value())? as i128;
+    if dims.is_empty() || size != elem {
+        return None;
+    }
+    Some(dims)
+}
+
+/// The type range of an integer SSA name (context for parameters).
+#[allow(dead_code)]
+pub fn param_range(t: Tree) -> Option<(i128, i128)> {
+    t.ty().map(type_range)
+}
