@@ -54,6 +54,8 @@ pub struct Obligation {
     pub lo: i128,
     pub hi: i128,
     pub what: String,
+    /// Only where this condition (isl notation) holds.
+    pub when: Option<String>,
 }
 
 /// A loop bound: the latch-execution count, with the min/max GCC builds for
@@ -63,6 +65,8 @@ pub enum BoundExpr {
     Poly(Polynomial),
     Min(Vec<BoundExpr>),
     Max(Vec<BoundExpr>),
+    /// `cond ? a : b`, the condition in isl notation.
+    Cond(String, Box<BoundExpr>, Box<BoundExpr>),
 }
 
 impl BoundExpr {
@@ -78,6 +82,9 @@ impl BoundExpr {
                 let parts: Vec<String> = v.iter().map(|b| b.upper_bound_of(var)).collect();
                 format!("({})", parts.join(" or "))
             }
+            BoundExpr::Cond(c, a, b) => {
+                format!("(({c}) and {}) or (not ({c}) and {})", a.upper_bound_of(var), b.upper_bound_of(var))
+            }
         }
     }
 
@@ -85,6 +92,7 @@ impl BoundExpr {
         match self {
             BoundExpr::Poly(p) => vec![p],
             BoundExpr::Min(v) | BoundExpr::Max(v) => v.iter().flat_map(|b| b.polys()).collect(),
+            BoundExpr::Cond(_, a, b) => a.polys().into_iter().chain(b.polys()).collect(),
         }
     }
 }
@@ -116,6 +124,9 @@ pub struct Translator<'a> {
     /// The evolution of a PHI in the header of a region loop.
     header_evolution: &'a dyn Fn(Tree) -> Option<Tree>,
     depth: u32,
+    /// The region's first block: its PHIs hold values from before the
+    /// region, so they are parameters.
+    pub entry_block: Option<i32>,
 }
 
 /// How deep definitions are followed before giving up.
@@ -156,12 +167,15 @@ impl<'a> Translator<'a> {
             taken,
             header_evolution,
             depth: 0,
+            entry_block: None,
         }
     }
 
     /// A translator with the same region and no state, for trial runs.
     pub fn scratch(&self) -> Translator<'a> {
-        Translator::new(self.iterators, self.in_region, self.header_evolution)
+        let mut t = Translator::new(self.iterators, self.in_region, self.header_evolution);
+        t.entry_block = self.entry_block;
+        t
     }
 
     /// The value of an SSA name defined in the region, from its definition:
@@ -192,6 +206,7 @@ impl<'a> Translator<'a> {
                     | TK::GP_T_NEGATE
                     | TK::GP_T_POINTER_PLUS
                     | TK::GP_T_POINTER_DIFF
+                    | TK::GP_T_EXACT_DIV
                     | TK::GP_T_CONVERT => self.apply(code, &ops, ty, address, &t.text()),
                     _ => Err(format!("'{}' = {} is not affine", t.text(), def.assign_rhs_code_name())),
                 }
@@ -218,7 +233,7 @@ impl<'a> Translator<'a> {
 
     fn oblige(&mut self, poly: &Polynomial, ty: Type, what: &str) {
         let (lo, hi) = type_range(ty);
-        self.pending.push(Obligation { poly: poly.clone(), lo, hi, what: what.to_string() });
+        self.pending.push(Obligation { poly: poly.clone(), lo, hi, what: what.to_string(), when: None });
     }
 
     /// The value of an integer expression that is compared or counted: its
@@ -245,7 +260,38 @@ impl<'a> Translator<'a> {
                 }
                 Ok(if t.kind() == TK::GP_T_MIN { BoundExpr::Min(parts) } else { BoundExpr::Max(parts) })
             }
-            TK::GP_T_COND_EXPR => Err(format!("iteration count is conditional: {}", t.text())),
+            TK::GP_T_COND_EXPR => {
+                let c = t.op(0).ok_or("malformed")?;
+                let op = match c.kind() {
+                    TK::GP_T_LT => "<",
+                    TK::GP_T_LE => "<=",
+                    TK::GP_T_GT => ">",
+                    TK::GP_T_GE => ">=",
+                    TK::GP_T_EQ => "=",
+                    _ => return Err(format!("iteration count under a condition: {}", t.text())),
+                };
+                let l = self.integer(c.op(0).ok_or("malformed")?)?;
+                let r = self.integer(c.op(1).ok_or("malformed")?)?;
+                if !l.is_affine() || !r.is_affine() {
+                    return Err(format!("iteration count under a non-affine condition: {}", t.text()));
+                }
+                let cond = format!("{} {op} {}", l.to_isl(), r.to_isl());
+                // Each arm's value only needs to be exact where it is taken.
+                let mut arm = |me: &mut Self, k: u32, when: String| -> Result<BoundExpr, Unmodelled> {
+                    let before = me.pending.len();
+                    let b = me.bound(t.op(k).ok_or("malformed")?)?;
+                    for o in &mut me.pending[before..] {
+                        o.when = Some(match o.when.take() {
+                            Some(w) => format!("({w}) and ({when})"),
+                            None => when.clone(),
+                        });
+                    }
+                    Ok(b)
+                };
+                let a = arm(self, 1, cond.clone())?;
+                let b = arm(self, 2, format!("not ({cond})"))?;
+                Ok(BoundExpr::Cond(cond, Box::new(a), Box::new(b)))
+            }
             _ => Ok(BoundExpr::Poly(self.integer(t)?)),
         }
     }
@@ -262,7 +308,9 @@ impl<'a> Translator<'a> {
                 int(Polynomial::constant(v as i128))
             }
             TK::GP_T_SSA_NAME => {
-                if t.def_bb().is_some_and(|b| (self.in_region)(b)) {
+                let entry_phi = t.def_bb().is_some_and(|b| Some(b) == self.entry_block)
+                    && t.def_stmt().is_some_and(|d| d.kind() == crate::ffi::gp_stmt_kind::GP_STMT_PHI);
+                if !entry_phi && t.def_bb().is_some_and(|b| (self.in_region)(b)) {
                     if self.depth >= MAX_DEPTH {
                         return Err(format!("'{}' is defined too deep", t.text()));
                     }
@@ -353,6 +401,23 @@ impl<'a> Translator<'a> {
                     return Err(format!("negated address: {text}"));
                 }
                 int(a.poly.checked_scale(-1).ok_or_else(overflow)?)
+            }
+            TK::GP_T_EXACT_DIV => {
+                // GCC's division known to be exact (VLA strides over the
+                // element size): exact on the polynomial when every
+                // coefficient divides.
+                let a = operand(self, 0)?;
+                let d = operand(self, 1)?.poly.as_constant().filter(|&d| d > 0);
+                match (a.base, d) {
+                    (None, Some(d)) if a.poly.terms().all(|(_, c)| c % d == 0) => {
+                        let mut q = Polynomial::zero();
+                        for (m, c) in a.poly.terms() {
+                            q = q.checked_add(&Polynomial::term(m.clone(), c / d)).ok_or_else(overflow)?;
+                        }
+                        int(q)
+                    }
+                    _ => Err(format!("{text} is not an exact affine division")),
+                }
             }
             TK::GP_T_CONVERT => {
                 let inner = *ops.first().ok_or("malformed conversion")?;

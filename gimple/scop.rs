@@ -16,7 +16,7 @@ use super::ir::{self, LoopRef, Stmt, Tree};
 use super::loops::LoopForest;
 use crate::ffi::{gp_stmt_kind as SK, gp_tree_kind as TK};
 use isl_rs::{DimType, Set};
-use poly::{delinearize, AccessKind, BoundedCtx, IslFailure, IslScop, Polynomial, Scop, Statement};
+use poly::{delinearize, AccessKind, BoundedCtx, IslFailure, Polynomial, Scop, Statement};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// Why code is left out of every region (docs/report.md lists them).
@@ -76,7 +76,7 @@ fn isl_reject(e: IslFailure) -> Rejection {
 /// itself: the run-time-test issue turns these into tests.
 #[derive(Clone, Debug)]
 pub struct Assumption {
-    /// `delinearization` or `no-alias`.
+    /// `delinearization`, `no-alias` or `no-wrap`.
     pub kind: &'static str,
     pub text: String,
 }
@@ -314,7 +314,6 @@ impl<'f> ScopDetector<'f> {
 
     fn detect_level(&mut self, level: u32, regions: &mut Vec<Region>, rejected: &mut Vec<LoopRejection>) {
         let order = self.order(level);
-        let header = Self::header_of(level).map(Node::Block);
         let mut i = 0;
         while i < order.len() {
             let Node::Loop(l) = order[i] else {
@@ -324,7 +323,7 @@ impl<'f> ScopDetector<'f> {
             // Start as early as the blocks before the loop allow (its
             // guards), else at the loop itself.
             let mut s = i;
-            while s > 0 && matches!(order[s - 1], Node::Block(_)) && Some(order[s - 1]) != header {
+            while s > 0 && matches!(order[s - 1], Node::Block(_)) {
                 s -= 1;
             }
             let mut built = None;
@@ -333,9 +332,21 @@ impl<'f> ScopDetector<'f> {
                 if !self.single_entry(level, &order[start..=i]) {
                     continue;
                 }
+                // The longest single-entry run first: when it holds (the
+                // common case) one model is built, not one per loop.
+                let longest = (i + 1..order.len())
+                    .take_while(|&k| self.single_entry(level, &order[start..=k]))
+                    .filter(|&k| matches!(order[k], Node::Loop(_)))
+                    .last();
+                if let Some(k) = longest {
+                    if let Ok(r) = self.build(level, &order[start..=k]) {
+                        built = Some((start, r, k, true));
+                        break;
+                    }
+                }
                 match self.build(level, &order[start..=i]) {
                     Ok(r) => {
-                        built = Some((start, r));
+                        built = Some((start, r, i, false));
                         break;
                     }
                     Err(e) => {
@@ -349,7 +360,7 @@ impl<'f> ScopDetector<'f> {
                     }
                 }
             }
-            let Some((start, mut region)) = built else {
+            let Some((start, mut region, mut end, complete)) = built else {
                 let rejection = first_failure.unwrap_or(Rejection {
                     reason: Reason::UnstructuredLoop,
                     detail: "the loop is not entered through a single edge".into(),
@@ -359,10 +370,9 @@ impl<'f> ScopDetector<'f> {
                 i += 1;
                 continue;
             };
-            // Extend over the following loops while the model still holds.
-            let mut end = i;
-            let mut k = i + 1;
-            while k < order.len() {
+            // Else extend over the following loops while the model holds.
+            let mut k = end + 1;
+            while !complete && k < order.len() {
                 if let Node::Loop(_) = order[k] {
                     if !self.single_entry(level, &order[start..=k]) {
                         break;
@@ -385,8 +395,7 @@ impl<'f> ScopDetector<'f> {
     /// Whether the run is entered only through its first node, by one edge.
     fn single_entry(&self, level: u32, run: &[Node]) -> bool {
         let set: HashSet<Node> = run.iter().copied().collect();
-        let first_preds = self.pred_nodes(level, run[0]);
-        if first_preds.len() != 1 || set.contains(&first_preds[0]) {
+        if self.pred_nodes(level, run[0]).iter().any(|p| set.contains(p)) {
             return false;
         }
         run[1..].iter().all(|n| self.pred_nodes(level, *n).iter().all(|p| set.contains(p)))
@@ -405,10 +414,10 @@ struct RegionBuilder<'d, 'f> {
     level: u32,
     blocks: BTreeSet<i32>,
     loops: Vec<u32>,
-    /// The edge everything is instantiated below.
-    below: *mut crate::ffi::gp_edge,
     iterators: HashMap<u32, String>,
     cx: BoundedCtx,
+    /// Non-affine no-wrap conditions the model assumes.
+    wrap_assumptions: std::cell::RefCell<Vec<String>>,
 }
 
 impl<'d, 'f> RegionBuilder<'d, 'f> {
@@ -447,23 +456,6 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 );
             }
         }
-        let entry = match run[0] {
-            Node::Block(b) => {
-                let p = ir::preds(b);
-                if p.len() != 1 {
-                    return reject(Reason::UnstructuredLoop, "the region has several entries");
-                }
-                p[0]
-            }
-            Node::Loop(l) => LoopRef::get(l).and_then(|r| r.preheader()).ok_or(Rejection {
-                reason: Reason::UnstructuredLoop,
-                detail: "no preheader".into(),
-            })?,
-        };
-        let below = ir::find_edge(entry.src, entry.dest);
-        if below.is_null() {
-            return reject(Reason::UnstructuredLoop, "no entry edge");
-        }
         // Iterators take the source name of the loop's counter where the
         // header has one, made unique in the region.
         let mut iterators = HashMap::new();
@@ -487,9 +479,9 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             level,
             blocks,
             loops,
-            below,
             iterators,
             cx: BoundedCtx::new(poly::bounded::DEFAULT_MAX_OPERATIONS),
+            wrap_assumptions: Default::default(),
         })
     }
 
@@ -523,19 +515,38 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
 
     /// Proves the pending obligations over `domain` (iterators `iters`).
     fn discharge(&self, tr: &mut Translator, iters: &[String], domain: &Set, line: u32) -> Outcome<()> {
-        let pending: Vec<Obligation> = std::mem::take(&mut tr.pending);
-        for o in pending {
-            if !o.poly.is_affine() {
-                return reject(
-                    Reason::PossibleWrap,
-                    format!("line {line}: cannot prove that {} does not wrap around", o.what),
-                );
+        let mut pending: Vec<Obligation> = std::mem::take(&mut tr.pending);
+        pending.sort_by(|a, b| (&a.poly, a.lo, a.hi, &a.when).cmp(&(&b.poly, b.lo, b.hi, &b.when)));
+        pending.dedup_by(|a, b| a.poly == b.poly && a.lo == b.lo && a.hi == b.hi && a.when == b.when);
+        // Constants need no isl.
+        pending.retain(|o| o.poly.as_constant().is_none_or(|c| !(o.lo <= c && c <= o.hi)));
+        if pending.is_empty() {
+            return Ok(());
+        }
+        // Products of parameters and iterators are beyond Presburger
+        // arithmetic: those become assumptions for a run-time test.
+        for o in pending.iter().filter(|o| !o.poly.is_affine()) {
+            let text = format!("line {line}: {} (= {}) stays within [{}, {}]", o.what, o.poly.to_isl(), o.lo, o.hi);
+            let mut v = self.wrap_assumptions.borrow_mut();
+            if !v.contains(&text) {
+                v.push(text);
             }
-            let holds = self.constraint(tr, iters, &format!("{} <= {} <= {}", o.lo, o.poly.to_isl(), o.hi))?;
-            let ranges = self.constraint(tr, iters, &param_ranges(tr))?;
-            let within = self.ok(self.ok(domain.copy())?.intersect(ranges))?;
-            let ok = self.ok(within.is_subset(&holds))?;
-            if !ok {
+        }
+        pending.retain(|o| o.poly.is_affine());
+        if pending.is_empty() {
+            return Ok(());
+        }
+        let ranges = self.constraint(tr, iters, &param_ranges(tr))?;
+        let within = self.ok(self.ok(domain.copy())?.intersect(ranges))?;
+        let all: Vec<String> = pending.iter().map(obligation_text).collect();
+        let holds = self.constraint(tr, iters, &all.join(" and "))?;
+        if self.ok(within.is_subset(&holds))? {
+            return Ok(());
+        }
+        // Name the one that fails.
+        for o in pending {
+            let holds = self.constraint(tr, iters, &obligation_text(&o))?;
+            if !self.ok(within.is_subset(&holds))? {
                 return reject(
                     Reason::PossibleWrap,
                     format!(
@@ -645,32 +656,36 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
     ) -> Outcome<()> {
         let iters = self.iters_of(chain);
         let mut node_dom: HashMap<Node, Set> = HashMap::new();
+        let edges: Vec<(Node, Vec<(ir::EdgeInfo, Node)>)> =
+            nodes.iter().map(|&p| (p, self.det.succ_edges(level, p))).collect();
         let mut entry = Some(entry);
         for (k, &n) in nodes.iter().enumerate() {
-            let mut d = if k == 0 {
-                entry.take().unwrap_or_else(|| unreachable!("first node"))
-            } else {
-                self.constraint(tr, &iters, "1 = 0")?
-            };
+            let mut d: Option<Set> = if k == 0 { entry.take() } else { None };
             if k > 0 {
-                for &p in &nodes[..k] {
-                    let Some(pd) = node_dom.get(&p) else { continue };
-                    for (e, dest) in self.det.succ_edges(level, p) {
-                        if dest != n {
+                for (p, out) in &edges[..k] {
+                    let Some(pd) = node_dom.get(p) else { continue };
+                    for (e, dest) in out {
+                        if *dest != n {
                             continue;
                         }
                         let mut ed = self.ok(pd.copy())?;
-                        if let Node::Block(pb) = p {
-                            if let Some(cond) = self.edge_condition(tr, pb, &e, pd, niter)? {
+                        if let Node::Block(pb) = *p {
+                            if let Some(cond) = self.edge_condition(tr, pb, e, pd, niter)? {
                                 let c = self.constraint(tr, &iters, &cond)?;
                                 ed = self.ok(ed.intersect(c))?;
                             }
                         }
-                        d = self.ok(d.union(ed))?;
+                        d = Some(match d {
+                            None => ed,
+                            Some(x) => self.ok(self.ok(x.union(ed))?.coalesce())?,
+                        });
                     }
                 }
-                d = self.ok(d.coalesce())?;
             }
+            let d = match d {
+                Some(d) => d,
+                None => self.constraint(tr, &iters, "1 = 0")?,
+            };
             match n {
                 Node::Block(b) => {
                     doms.insert(b, self.ok(d.copy())?);
@@ -738,13 +753,11 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             Tree::from(unsafe { crate::ffi::gp_scev_raw(r.raw(), t.raw()) })
         };
         let mut tr = Translator::new(&iterators, &in_region, &header_evolution);
-
-        // Domains.
-        let mut doms = BTreeMap::new();
-        let mut niter = HashMap::new();
-        let entry = self.cx.set("{ [] : }").map_err(isl_reject)?;
-        let run = self.run.clone();
-        self.body_domains(&mut tr, self.level, &run, entry, &[], &mut doms, &mut niter)?;
+        let entry_block = match self.run[0] {
+            Node::Block(b) => Some(b),
+            Node::Loop(_) => None,
+        };
+        tr.entry_block = entry_block;
 
         // Statements' accesses.
         let mut raw = Vec::new();
@@ -761,10 +774,19 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 }
             }
         }
+        // Domains.
+        let mut doms = BTreeMap::new();
+        let mut niter = HashMap::new();
+        let entry = self.cx.set("{ [] : }").map_err(isl_reject)?;
+        let run = self.run.clone();
+        self.body_domains(&mut tr, self.level, &run, entry, &[], &mut doms, &mut niter)?;
+
         // Scalars: SSA values that cross blocks and are not rebuilt from
         // the iterators, and PHIs.
         for &b in &self.blocks.clone() {
-            let defs: Vec<(Stmt, Tree)> = ir::phis(b)
+            // The entry block's PHIs are parameters.
+            let phis = if Some(b) == entry_block { Vec::new() } else { ir::phis(b) };
+            let defs: Vec<(Stmt, Tree)> = phis
                 .into_iter()
                 .chain(ir::stmts(b))
                 .filter_map(|s| s.lhs().filter(|t| t.kind() == TK::GP_T_SSA_NAME && !t.is_virtual()).map(|t| (s, t)))
@@ -889,15 +911,19 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             // arrays guarantee them; otherwise prove them or assume them.
             let mut assumed: Option<Set> = None;
             if hint.is_none() {
+                let mut seen = HashSet::new();
                 for (j, (k, _)) in offs.iter().enumerate() {
                     let a = &raw[*k];
                     let iters = self.iters_of(&self.chain(a.block));
-                    for bnd in &d.bounds[j] {
-                        let ok = self.constraint(
-                            &tr,
-                            &iters,
-                            &format!("{} >= 0 and {} >= 0", bnd.lower.to_isl(), bnd.upper.to_isl()),
-                        )?;
+                    let conds: Vec<String> = d.bounds[j]
+                        .iter()
+                        .map(|b| format!("{} >= 0 and {} >= 0", b.lower.to_isl(), b.upper.to_isl()))
+                        .collect();
+                    if conds.is_empty() || !seen.insert((a.block, conds.clone())) {
+                        continue;
+                    }
+                    {
+                        let ok = self.constraint(&tr, &iters, &conds.join(" and "))?;
                         let dom = self.ok(doms[&a.block].copy())?;
                         let bad = self.ok(dom.subtract(ok))?;
                         if self.ok(bad.is_empty())? {
@@ -953,6 +979,10 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                     });
                 }
             }
+        }
+
+        for text in self.wrap_assumptions.borrow().iter() {
+            assumptions.push(Assumption { kind: "no-wrap", text: text.clone() });
         }
 
         // Parameters' context: their types' ranges.
@@ -1016,9 +1046,6 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             statements.push(st);
         }
         let scop = Scop { context, statements };
-        // The model must parse and combine: a malformed relation is an
-        // internal failure, not a model.
-        IslScop::build(&self.cx, &scop).map_err(isl_reject)?;
 
         let first = self.loops.first().copied().unwrap_or(0);
         let fl = self.det.forest.get(first);
@@ -1121,6 +1148,15 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             }
         }
         Ok(())
+    }
+}
+
+/// An obligation as an isl constraint.
+fn obligation_text(o: &Obligation) -> String {
+    let c = format!("{} <= {} <= {}", o.lo, o.poly.to_isl(), o.hi);
+    match &o.when {
+        Some(w) => format!("(not ({w}) or ({c}))"),
+        None => c,
     }
 }
 
