@@ -33,7 +33,8 @@ import sys
 import tempfile
 import time
 
-TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from toolchain import TOP, add_toolchain_args, check_toolchain, snapshot_plugin
+
 KDIR = os.path.join(TOP, "bench", "kernels")
 BASE = ["-std=gnu11", "-Wall", "-Wextra", "-Werror", "-ffp-contract=off", "-I" + KDIR, "-O2"]
 
@@ -54,18 +55,6 @@ def run_once(cmd, wall):
     return (t1 - t0) if wall else (c1 - c0)
 
 
-def snapshot_plugin(plugin, into):
-    """Copy the plugin and its gccpoly-core.so into INTO: a rebuild that
-    overwrites build/ in place must not crash (SIGBUS) compilers using it."""
-    d = os.path.join(into, "plugin")
-    os.mkdir(d)
-    core = os.path.join(os.path.dirname(plugin), "gccpoly-core.so")
-    if os.path.isfile(core):
-        shutil.copy2(core, d)
-    shutil.copy2(plugin, d)
-    return os.path.join(d, os.path.basename(plugin))
-
-
 def main():
     ap = argparse.ArgumentParser(description="-O2 compile time of the kernel suite with and without gccpoly.")
     ap.add_argument("kernels", nargs="*", metavar="KERNEL", help="only these kernels (default: all)")
@@ -73,16 +62,11 @@ def main():
     ap.add_argument("--wall", action="store_true", help="elapsed time instead of user+sys CPU time")
     ap.add_argument("--max-overhead", type=float, metavar="PCT", help="exit 1 if the total overhead exceeds PCT%%")
     ap.add_argument("-o", metavar="FILE", help="write the report to FILE (the summary line still goes to stdout)")
-    ap.add_argument("--plugin", default=os.path.join(TOP, "build", "gccpoly.so"))
-    ap.add_argument("--cc", default=os.environ.get("PLUGIN_CC") or "gcc")
+    add_toolchain_args(ap)
     a = ap.parse_args()
 
-    plugin = os.path.abspath(a.plugin)
-    if not os.path.isfile(plugin):
-        sys.stderr.write("compile-time: no plugin at %s (run make first)\n" % plugin)
-        return 2
-    if shutil.which(a.cc) is None:
-        sys.stderr.write("compile-time: no compiler '%s'\n" % a.cc)
+    plugin = check_toolchain(a, "compile-time")
+    if plugin is None:
         return 2
     if a.repeats < 1:
         sys.stderr.write("compile-time: -r must be at least 1\n")

@@ -62,7 +62,8 @@ import sys
 import tempfile
 import time
 
-TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from toolchain import TOP, add_toolchain_args, check_toolchain, snapshot_plugin
+
 KDIR = os.path.join(TOP, "bench", "kernels")
 KERNEL_FLAGS = ["-std=gnu11", "-Wall", "-Wextra", "-Werror", "-ffp-contract=off", "-I" + KDIR]
 GRAPHITE_FLAGS = ["-floop-nest-optimize", "-fdump-tree-graphite-details"]
@@ -269,18 +270,6 @@ def describe_failure(r):
     return parts
 
 
-def snapshot_plugin(plugin, into):
-    """Copy the plugin and its gccpoly-core.so into INTO: a rebuild that
-    overwrites build/ in place must not crash (SIGBUS) compilers using it."""
-    d = os.path.join(into, "plugin")
-    os.mkdir(d)
-    core = os.path.join(os.path.dirname(plugin), "gccpoly-core.so")
-    if os.path.isfile(core):
-        shutil.copy2(core, d)
-    shutil.copy2(plugin, d)
-    return os.path.join(d, os.path.basename(plugin))
-
-
 def main():
     ap = argparse.ArgumentParser(description="Loops in SCoPs per file: GRAPHITE vs gccpoly (markdown report).")
     g = ap.add_mutually_exclusive_group()
@@ -289,17 +278,12 @@ def main():
     ap.add_argument("-j", type=int, default=2, metavar="N", help="parallel files (default 2)")
     ap.add_argument("-o", metavar="FILE", help="write the report to FILE instead of stdout")
     ap.add_argument("--strict", action="store_true", help="exit 1 if GRAPHITE covers more loops in some file")
-    ap.add_argument("--plugin", default=os.path.join(TOP, "build", "gccpoly.so"))
-    ap.add_argument("--cc", default=os.environ.get("PLUGIN_CC") or "gcc")
+    add_toolchain_args(ap)
     ap.add_argument("--restrict", action="store_true", help="kernels with -DKERNEL_RESTRICT")
     a = ap.parse_args()
 
-    plugin = os.path.abspath(a.plugin)
-    if not os.path.isfile(plugin):
-        sys.stderr.write("coverage: no plugin at %s (run make first)\n" % plugin)
-        return 2
-    if shutil.which(a.cc) is None:
-        sys.stderr.write("coverage: no compiler '%s'\n" % a.cc)
+    plugin = check_toolchain(a, "coverage")
+    if plugin is None:
         return 2
     t0 = time.time()
     jobs, skipped = [], []

@@ -74,13 +74,11 @@ impl BoundExpr {
     pub fn upper_bound_of(&self, var: &str) -> String {
         match self {
             BoundExpr::Poly(p) => format!("{var} <= {}", p.to_isl()),
-            BoundExpr::Min(v) => {
+            // Below a minimum means below each; below a maximum, below one.
+            BoundExpr::Min(v) | BoundExpr::Max(v) => {
+                let join = if matches!(self, BoundExpr::Min(_)) { " and " } else { " or " };
                 let parts: Vec<String> = v.iter().map(|b| b.upper_bound_of(var)).collect();
-                format!("({})", parts.join(" and "))
-            }
-            BoundExpr::Max(v) => {
-                let parts: Vec<String> = v.iter().map(|b| b.upper_bound_of(var)).collect();
-                format!("({})", parts.join(" or "))
+                format!("({})", parts.join(join))
             }
             BoundExpr::Cond(c, a, b) => {
                 format!("(({c}) and {}) or (not ({c}) and {})", a.upper_bound_of(var), b.upper_bound_of(var))
@@ -100,7 +98,6 @@ impl BoundExpr {
 /// A parameter of the region: an integer SSA name defined before it.
 #[derive(Clone, Debug)]
 pub struct Param {
-    pub tree: Tree,
     pub lo: i128,
     pub hi: i128,
 }
@@ -119,8 +116,6 @@ pub struct Translator<'a> {
     param_names: HashMap<u32, String>,
     /// Obligations of the value translated last; drained by the caller.
     pub pending: Vec<Obligation>,
-    /// Names the parameters must not take (iterators).
-    taken: Vec<String>,
     /// The evolution of a PHI in the header of a region loop.
     header_evolution: &'a dyn Fn(Tree) -> Option<Tree>,
     depth: u32,
@@ -142,6 +137,22 @@ pub fn type_range(ty: Type) -> (i128, i128) {
     }
 }
 
+/// `a CODE c` for a GIMPLE comparison code, in isl notation; None for codes
+/// that are not comparisons.
+pub fn comparison(code: TK, a: &Polynomial, c: &Polynomial) -> Option<String> {
+    let (a, c) = (a.to_isl(), c.to_isl());
+    let op = match code {
+        TK::GP_T_LT => "<",
+        TK::GP_T_LE => "<=",
+        TK::GP_T_GT => ">",
+        TK::GP_T_GE => ">=",
+        TK::GP_T_EQ => "=",
+        TK::GP_T_NE => return Some(format!("({a} < {c} or {a} > {c})")),
+        _ => return None,
+    };
+    Some(format!("{a} {op} {c}"))
+}
+
 /// A name isl accepts: letters, digits and underscores.
 pub fn isl_name(s: &str) -> String {
     let mut out: String = s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
@@ -157,14 +168,12 @@ impl<'a> Translator<'a> {
         in_region: &'a dyn Fn(i32) -> bool,
         header_evolution: &'a dyn Fn(Tree) -> Option<Tree>,
     ) -> Self {
-        let taken = iterators.values().cloned().collect();
         Translator {
             iterators,
             in_region,
             params: BTreeMap::new(),
             param_names: HashMap::new(),
             pending: Vec::new(),
-            taken,
             header_evolution,
             depth: 0,
             entry_block: None,
@@ -222,11 +231,12 @@ impl<'a> Translator<'a> {
         }
         let stem = isl_name(&t.ssa_var_name().unwrap_or_else(|| "p".into()));
         let mut name = stem.clone();
-        if self.taken.contains(&name) || self.params.contains_key(&name) {
+        // Parameters must not take an iterator's name.
+        if self.iterators.values().any(|i| *i == name) || self.params.contains_key(&name) {
             name = format!("{stem}_{v}");
         }
         let (lo, hi) = type_range(ty);
-        self.params.insert(name.clone(), Param { tree: t, lo, hi });
+        self.params.insert(name.clone(), Param { lo, hi });
         self.param_names.insert(v, name.clone());
         name
     }
@@ -262,22 +272,15 @@ impl<'a> Translator<'a> {
             }
             TK::GP_T_COND_EXPR => {
                 let c = t.op(0).ok_or("malformed")?;
-                let op = match c.kind() {
-                    TK::GP_T_LT => "<",
-                    TK::GP_T_LE => "<=",
-                    TK::GP_T_GT => ">",
-                    TK::GP_T_GE => ">=",
-                    TK::GP_T_EQ => "=",
-                    _ => return Err(format!("iteration count under a condition: {}", t.text())),
-                };
                 let l = self.integer(c.op(0).ok_or("malformed")?)?;
                 let r = self.integer(c.op(1).ok_or("malformed")?)?;
                 if !l.is_affine() || !r.is_affine() {
                     return Err(format!("iteration count under a non-affine condition: {}", t.text()));
                 }
-                let cond = format!("{} {op} {}", l.to_isl(), r.to_isl());
+                let cond = comparison(c.kind(), &l, &r)
+                    .ok_or_else(|| format!("iteration count under a condition: {}", t.text()))?;
                 // Each arm's value only needs to be exact where it is taken.
-                let mut arm = |me: &mut Self, k: u32, when: String| -> Result<BoundExpr, Unmodelled> {
+                let arm = |me: &mut Self, k: u32, when: String| -> Result<BoundExpr, Unmodelled> {
                     let before = me.pending.len();
                     let b = me.bound(t.op(k).ok_or("malformed")?)?;
                     for o in &mut me.pending[before..] {

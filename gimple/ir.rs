@@ -35,10 +35,6 @@ impl Tree {
         (!p.is_null()).then_some(Tree(p))
     }
 
-    pub fn raw(self) -> *mut ffi::gp_tree {
-        self.0
-    }
-
     pub fn kind(self) -> TK {
         // SAFETY: a live tree of cfun.
         unsafe { ffi::gp_tree_code(self.0) }
@@ -88,11 +84,6 @@ impl Tree {
         (!p.is_null()).then(|| ffi::string_from(p))
     }
 
-    pub fn ssa_var(self) -> Option<Tree> {
-        // SAFETY: an SSA name.
-        Tree::from(unsafe { ffi::gp_ssa_var(self.0) })
-    }
-
     pub fn is_default_def(self) -> bool {
         // SAFETY: an SSA name.
         unsafe { ffi::gp_ssa_is_default_def(self.0) != 0 }
@@ -137,11 +128,6 @@ impl Tree {
         unsafe { ffi::gp_decl_uid(self.0) }
     }
 
-    pub fn decl_is_global(self) -> bool {
-        // SAFETY: a declaration.
-        unsafe { ffi::gp_decl_is_global(self.0) != 0 }
-    }
-
     pub fn chrec_loop(self) -> u32 {
         // SAFETY: a POLYNOMIAL_CHREC.
         unsafe { ffi::gp_chrec_loop(self.0) }
@@ -161,10 +147,6 @@ impl Tree {
         let mut v = 0i64;
         // SAFETY: a COMPONENT_REF.
         (unsafe { ffi::gp_component_ref_offset(self.0, &mut v) } != 0).then_some(v)
-    }
-
-    pub fn is_decl(self) -> bool {
-        matches!(self.kind(), TK::GP_T_VAR_DECL | TK::GP_T_PARM_DECL | TK::GP_T_RESULT_DECL)
     }
 
     /// Dereferences of pointers `self` and `q` may overlap (points-to).
@@ -197,11 +179,6 @@ impl Type {
     pub fn unsigned(self) -> bool {
         // SAFETY: a type node.
         unsafe { ffi::gp_type_unsigned(self.0 .0) != 0 }
-    }
-
-    pub fn restrict(self) -> bool {
-        // SAFETY: a type node.
-        unsafe { ffi::gp_type_restrict(self.0 .0) != 0 }
     }
 
     pub fn size_unit(self) -> Option<Tree> {
@@ -393,57 +370,39 @@ pub fn bb_irreducible(index: i32) -> bool {
     !b.is_null() && unsafe { ffi::gp_bb_irreducible(b) != 0 }
 }
 
-pub fn succs(index: i32) -> Vec<EdgeInfo> {
+/// What the shim lists for block `index`; nothing for a missing block.
+fn block_list<T: Copy>(
+    index: i32,
+    null: T,
+    list: unsafe extern "C" fn(*const ffi::gp_bb, *mut T, usize) -> usize,
+) -> Vec<T> {
     let b = bb(index);
     if b.is_null() {
         return Vec::new();
     }
     // SAFETY: a live block; the shim writes at most `max` entries.
-    collect(no_edge(), |out, max| unsafe { ffi::gp_bb_succs(b, out, max) })
+    collect(null, |out, max| unsafe { list(b, out, max) })
+}
+
+pub fn succs(index: i32) -> Vec<EdgeInfo> {
+    block_list(index, no_edge(), ffi::gp_bb_succs)
 }
 
 pub fn preds(index: i32) -> Vec<EdgeInfo> {
-    let b = bb(index);
-    if b.is_null() {
-        return Vec::new();
-    }
-    // SAFETY: as above.
-    collect(no_edge(), |out, max| unsafe { ffi::gp_bb_preds(b, out, max) })
+    block_list(index, no_edge(), ffi::gp_bb_preds)
 }
 
 pub fn stmts(index: i32) -> Vec<Stmt> {
-    let b = bb(index);
-    if b.is_null() {
-        return Vec::new();
-    }
-    // SAFETY: as above.
-    collect(std::ptr::null_mut(), |out, max| unsafe { ffi::gp_bb_stmts(b, out, max) })
-        .into_iter()
-        .map(Stmt)
-        .collect()
+    block_list(index, std::ptr::null_mut(), ffi::gp_bb_stmts).into_iter().map(Stmt).collect()
 }
 
 pub fn phis(index: i32) -> Vec<Stmt> {
-    let b = bb(index);
-    if b.is_null() {
-        return Vec::new();
-    }
-    // SAFETY: as above.
-    collect(std::ptr::null_mut(), |out, max| unsafe { ffi::gp_bb_phis(b, out, max) })
-        .into_iter()
-        .map(Stmt)
-        .collect()
+    block_list(index, std::ptr::null_mut(), ffi::gp_bb_phis).into_iter().map(Stmt).collect()
 }
 
 pub fn dominated_by(a: i32, b: i32) -> bool {
     // SAFETY: the shim checks both indices.
     unsafe { ffi::gp_dominated_by(a, b) != 0 }
-}
-
-/// The edge src->dest, as the handle SCEV instantiation takes.
-pub fn find_edge(src: i32, dest: i32) -> *mut ffi::gp_edge {
-    // SAFETY: the shim checks both indices.
-    unsafe { ffi::gp_find_edge(src, dest) }
 }
 
 /// A loop of cfun, by number.
@@ -455,10 +414,6 @@ impl LoopRef {
         // SAFETY: the shim checks the number.
         let l = unsafe { ffi::gp_loop_get(num) };
         (!l.is_null()).then_some(LoopRef(l))
-    }
-
-    pub fn raw(self) -> *mut ffi::gp_loop {
-        self.0
     }
 
     pub fn header(self) -> i32 {
@@ -483,16 +438,15 @@ impl LoopRef {
         (unsafe { ffi::gp_loop_preheader(self.0, &mut e) } != 0).then_some(e)
     }
 
-    /// The number of latch executions, instantiated below `below` in the
-    /// loop's parent.
-    pub fn niter(self, below: *mut ffi::gp_edge) -> Option<Tree> {
-        // SAFETY: a live loop and an edge of cfun.
-        Tree::from(unsafe { ffi::gp_loop_niter(self.0, below) })
+    /// The number of latch executions, in terms of values on entry.
+    pub fn niter(self) -> Option<Tree> {
+        // SAFETY: a live loop of cfun.
+        Tree::from(unsafe { ffi::gp_loop_niter(self.0) })
     }
 
-    /// The scalar evolution of `t` in this loop, instantiated below `below`.
-    pub fn scev(self, below: *mut ffi::gp_edge, t: Tree) -> Option<Tree> {
-        // SAFETY: a live loop, an edge and a tree of cfun.
-        Tree::from(unsafe { ffi::gp_scev(self.0, below, t.0) })
+    /// GCC's scalar evolution of `t` in this loop, outer names symbolic.
+    pub fn evolution(self, t: Tree) -> Option<Tree> {
+        // SAFETY: a live loop and a tree of cfun.
+        Tree::from(unsafe { ffi::gp_scev_raw(self.0, t.0) })
     }
 }

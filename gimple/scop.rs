@@ -11,7 +11,7 @@
 //! zero-dimensional arrays. Anything else splits regions and is reported
 //! with a reason from `Reason`.
 
-use super::affine::{isl_name, type_range, Base, BoundExpr, Obligation, Translator};
+use super::affine::{comparison, isl_name, Base, BoundExpr, Obligation, Translator};
 use super::ir::{self, LoopRef, Stmt, Tree};
 use super::loops::LoopForest;
 use crate::ffi::{gp_stmt_kind as SK, gp_tree_kind as TK};
@@ -68,8 +68,7 @@ fn reject<T>(reason: Reason, detail: impl Into<String>) -> Outcome<T> {
 }
 
 fn isl_reject(e: IslFailure) -> Rejection {
-    let reason = Reason::IslLimit;
-    Rejection { reason, detail: e.to_string() }
+    Rejection { reason: Reason::IslLimit, detail: e.to_string() }
 }
 
 /// A condition the model relies on that the code does not guarantee by
@@ -350,9 +349,6 @@ impl<'f> ScopDetector<'f> {
                         break;
                     }
                     Err(e) => {
-                        if std::env::var_os("GCCPOLY_DEBUG").is_some() {
-                            eprintln!("gccpoly debug: level {level} run {:?}: {:?}", &order[start..=i], e);
-                        }
                         // The longest run, guards included, says best why.
                         if first_failure.is_none() {
                             first_failure = Some(e);
@@ -621,17 +617,9 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         };
         let (a, c) = (side(lhs)?, side(rhs)?);
         self.discharge(tr, &iters, dom, line)?;
-        let (a, c) = (a.to_isl(), c.to_isl());
-        let op = match last.cond_code() {
-            TK::GP_T_LT => "<",
-            TK::GP_T_LE => "<=",
-            TK::GP_T_GT => ">",
-            TK::GP_T_GE => ">=",
-            TK::GP_T_EQ => "=",
-            TK::GP_T_NE => "!=",
-            _ => return reject(Reason::NonAffineCondition, format!("line {line}: unhandled comparison")),
+        let Some(cond) = comparison(last.cond_code(), &a, &c) else {
+            return reject(Reason::NonAffineCondition, format!("line {line}: unhandled comparison"));
         };
-        let cond = if op == "!=" { format!("({a} < {c} or {a} > {c})") } else { format!("{a} {op} {c}") };
         if e.true_value != 0 {
             Ok(Some(cond))
         } else if e.false_value != 0 {
@@ -693,7 +681,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 Node::Loop(l) => {
                     let r = LoopRef::get(l).unwrap_or_else(|| unreachable!("region loop"));
                     let line = self.det.loop_line(l);
-                    let t = r.niter(std::ptr::null_mut()).filter(|t| t.kind() != TK::GP_T_SCEV_NOT_KNOWN).ok_or(Rejection {
+                    let t = r.niter().filter(|t| t.kind() != TK::GP_T_SCEV_NOT_KNOWN).ok_or(Rejection {
                         reason: Reason::NonAffineBound,
                         detail: format!("line {line}: the iteration count is unknown"),
                     })?;
@@ -748,9 +736,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             self.loops.iter().filter_map(|&l| LoopRef::get(l).map(|r| (r.header(), l))).collect();
         let header_evolution = move |t: Tree| -> Option<Tree> {
             let l = *headers.get(&t.def_bb()?)?;
-            let r = LoopRef::get(l)?;
-            // SAFETY: a live loop and tree of cfun, inside the pass.
-            Tree::from(unsafe { crate::ffi::gp_scev_raw(r.raw(), t.raw()) })
+            LoopRef::get(l)?.evolution(t)
         };
         let mut tr = Translator::new(&iterators, &in_region, &header_evolution);
         let entry_block = match self.run[0] {
@@ -792,7 +778,9 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 .filter_map(|s| s.lhs().filter(|t| t.kind() == TK::GP_T_SSA_NAME && !t.is_virtual()).map(|t| (s, t)))
                 .collect();
             for (s, v) in defs {
-                let def_rebuilt = self.rebuilt(&tr, b, v);
+                let rebuilt = self.rebuilt_from(&tr, v);
+                let rebuilt_at = |at: i32| rebuilt.as_deref().is_some_and(|vars| self.in_scope_at(at, vars));
+                let def_rebuilt = rebuilt_at(b);
                 let name = scalar_name(v);
                 if s.kind() == SK::GP_STMT_PHI && !def_rebuilt {
                     let phi = format!("{name}_phi");
@@ -808,7 +796,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                     let places: Vec<i32> = if u.kind() == SK::GP_STMT_PHI {
                         // A counter's own update needs no array.
                         if self.blocks.contains(&ub)
-                            && u.phi_result().is_some_and(|r| self.rebuilt(&tr, ub, r))
+                            && u.phi_result().and_then(|r| self.rebuilt_from(&tr, r)).is_some_and(|vars| self.in_scope_at(ub, &vars))
                         {
                             continue;
                         }
@@ -822,7 +810,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                                 live_out.insert(name.clone());
                                 scalar_writes.entry(b).or_default().insert(name.clone());
                             }
-                        } else if p != b && !(def_rebuilt && self.rebuilt(&tr, p, v)) {
+                        } else if p != b && !(def_rebuilt && rebuilt_at(p)) {
                             scalar_writes.entry(b).or_default().insert(name.clone());
                             scalar_reads.entry(p).or_default().insert(name.clone());
                         }
@@ -954,11 +942,10 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         }
 
         // Bases that may overlap: the model keeps them apart and says so.
-        let written: HashSet<(u8, u32)> = raw
+        let written: HashSet<(u8, u32)> = by_base
             .iter()
-            .enumerate()
-            .filter(|(_, a)| a.kind != AccessKind::Read)
-            .filter_map(|(k, _)| by_base.iter().find(|(_, (_, o))| o.iter().any(|(x, _)| *x == k)).map(|(key, _)| *key))
+            .filter(|(_, (_, offs))| offs.iter().any(|(k, _)| raw[*k].kind != AccessKind::Read))
+            .map(|(key, _)| *key)
             .collect();
         let keys: Vec<(u8, u32)> = by_base.keys().copied().collect();
         for (x, kx) in keys.iter().enumerate() {
@@ -1071,18 +1058,21 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         n
     }
 
-    /// Whether `v` is rebuilt from the iterators and parameters wherever
-    /// it is used in block `at` (so it needs no array of its own there).
-    fn rebuilt(&self, tr: &Translator, at: i32, v: Tree) -> bool {
+    /// The iterators `v`'s value depends on, when it is rebuilt from the
+    /// iterators and parameters (so it needs no array of its own wherever
+    /// those iterators are in scope); None when it is not.
+    fn rebuilt_from(&self, tr: &Translator, v: Tree) -> Option<Vec<String>> {
         if !v.ty().is_some_and(|t| t.is_integral() || t.is_pointer()) {
-            return false;
+            return None;
         }
-        let mut scratch = tr.scratch();
+        let val = tr.scratch().value(v, true).ok()?;
+        Some(val.poly.vars().into_iter().filter(|x| self.iterators.values().any(|i| i == x)).collect())
+    }
+
+    /// Whether the iterators `vars` are all in scope in block `at`.
+    fn in_scope_at(&self, at: i32, vars: &[String]) -> bool {
         let iters = self.iters_of(&self.chain(at));
-        match scratch.value(v, true) {
-            Ok(val) => val.poly.vars().iter().all(|x| iters.contains(x) || !self.iterators.values().any(|i| i == x)),
-            Err(_) => false,
-        }
+        vars.iter().all(|x| iters.contains(x))
     }
 
     fn scan_statement(&self, s: Stmt, b: i32, raw: &mut Vec<RawAccess>, errno: &mut BTreeSet<i32>) -> Outcome<()> {
@@ -1204,10 +1194,4 @@ fn type_hint(base: &Base, elem: i128) -> Option<Vec<Polynomial>> {
         return None;
     }
     Some(dims)
-}
-
-/// The type range of an integer SSA name (context for parameters).
-#[allow(dead_code)]
-pub fn param_range(t: Tree) -> Option<(i128, i128)> {
-    t.ty().map(type_range)
 }

@@ -424,16 +424,6 @@ gp_dominated_by (int a, int b)
   return dominated_by_p (CDI_DOMINATORS, ba, bb);
 }
 
-gp_edge *
-gp_find_edge (int src, int dest)
-{
-  basic_block a = BASIC_BLOCK_FOR_FN (cfun, src);
-  basic_block b = BASIC_BLOCK_FOR_FN (cfun, dest);
-  if (!a || !b)
-    return NULL;
-  return reinterpret_cast<gp_edge *> (find_edge (a, b));
-}
-
 size_t
 gp_bb_stmts (const gp_bb *bb, gp_stmt **out, size_t max)
 {
@@ -777,15 +767,6 @@ gp_int_cst_value (const gp_tree *t, int64_t *out)
   return 1;
 }
 
-int
-gp_int_cst_is_large_unsigned (const gp_tree *t)
-{
-  tree x = as_tree (t);
-  if (!x || TREE_CODE (x) != INTEGER_CST || !TYPE_UNSIGNED (TREE_TYPE (x)))
-    return 0;
-  return wi::neg_p (wi::to_wide (x), SIGNED);
-}
-
 unsigned
 gp_ssa_version (const gp_tree *t)
 {
@@ -797,12 +778,6 @@ gp_ssa_var_name (const gp_tree *t)
 {
   tree id = SSA_NAME_IDENTIFIER (as_tree (t));
   return id ? IDENTIFIER_POINTER (id) : NULL;
-}
-
-gp_tree *
-gp_ssa_var (const gp_tree *t)
-{
-  return to_gp (SSA_NAME_VAR (as_tree (t)));
 }
 
 int
@@ -856,12 +831,6 @@ gp_decl_uid (const gp_tree *t)
   return DECL_UID (as_tree (t));
 }
 
-int
-gp_decl_is_global (const gp_tree *t)
-{
-  return is_global_var (as_tree (t));
-}
-
 gp_type_kind
 gp_type_class (const gp_tree *type)
 {
@@ -896,12 +865,6 @@ int
 gp_type_unsigned (const gp_tree *type)
 {
   return TYPE_UNSIGNED (as_tree (type));
-}
-
-int
-gp_type_restrict (const gp_tree *type)
-{
-  return TYPE_RESTRICT (as_tree (type));
 }
 
 gp_tree *
@@ -966,31 +929,18 @@ gp_chrec_loop (const gp_tree *t)
 }
 
 gp_tree *
-gp_scev (const gp_loop *loop, const gp_edge *below, const gp_tree *t)
-{
-  class loop *l = as_loop (loop);
-  edge e = reinterpret_cast<edge> (const_cast<gp_edge *> (below));
-  tree ev = analyze_scalar_evolution (l, as_tree (t));
-  return to_gp (instantiate_scev (e, l, ev));
-}
-
-gp_tree *
 gp_scev_raw (const gp_loop *loop, const gp_tree *t)
 {
   return to_gp (analyze_scalar_evolution (as_loop (loop), as_tree (t)));
 }
 
 gp_tree *
-gp_loop_niter (const gp_loop *loop, const gp_edge *below)
+gp_loop_niter (const gp_loop *loop)
 {
-  class loop *l = as_loop (loop);
-  edge e = reinterpret_cast<edge> (const_cast<gp_edge *> (below));
-  tree n = number_of_latch_executions (l);
+  tree n = number_of_latch_executions (as_loop (loop));
   if (!n || chrec_contains_undetermined (n))
     return NULL;
-  if (!e)
-    return to_gp (n);
-  return to_gp (instantiate_scev (e, loop_outer (l), n));
+  return to_gp (n);
 }
 
 int

@@ -121,7 +121,6 @@ gp_location gp_loop_header_location (const gp_loop *loop);
 typedef struct gp_bb gp_bb;
 typedef struct gp_stmt gp_stmt;
 typedef struct gp_tree gp_tree;
-typedef struct gp_edge gp_edge;
 
 /* One CFG edge as seen from a block.  */
 typedef struct gp_edge_info
@@ -225,8 +224,6 @@ size_t gp_bb_succs (const gp_bb *bb, gp_edge_info *out, size_t max);
 size_t gp_bb_preds (const gp_bb *bb, gp_edge_info *out, size_t max);
 /* Whether block A is dominated by block B.  */
 int gp_dominated_by (int a, int b);
-/* The edge SRC->DEST, or NULL.  */
-gp_edge *gp_find_edge (int src, int dest);
 
 /* The statements of BB (PHIs apart), at most MAX into OUT; returns how
    many there are.  */
@@ -286,14 +283,10 @@ void gp_free (void *p);
 /* INTEGER_CST: the value sign-extended from its type's precision (so an
    unsigned all-ones is -1) into *OUT; 0 when it does not fit 64 bits.  */
 int gp_int_cst_value (const gp_tree *t, int64_t *out);
-/* Whether the INTEGER_CST's type is unsigned and its value at least half
-   the type's range (what gp_int_cst_value made negative).  */
-int gp_int_cst_is_large_unsigned (const gp_tree *t);
 /* SSA names.  */
 unsigned gp_ssa_version (const gp_tree *t);
 /* The name of the variable behind the SSA name, or NULL.  */
 const char *gp_ssa_var_name (const gp_tree *t);
-gp_tree *gp_ssa_var (const gp_tree *t);
 int gp_ssa_is_default_def (const gp_tree *t);
 int gp_ssa_is_virtual (const gp_tree *t);
 gp_stmt *gp_ssa_def_stmt (const gp_tree *t);
@@ -303,12 +296,10 @@ size_t gp_ssa_uses (const gp_tree *t, gp_stmt **out, size_t max);
 /* Declarations.  */
 const char *gp_decl_name (const gp_tree *t);
 unsigned gp_decl_uid (const gp_tree *t);
-int gp_decl_is_global (const gp_tree *t);
 /* Types.  */
 gp_type_kind gp_type_class (const gp_tree *type);
 unsigned gp_type_precision (const gp_tree *type);
 int gp_type_unsigned (const gp_tree *type);
-int gp_type_restrict (const gp_tree *type);
 /* TYPE_SIZE_UNIT: NULL when unknown.  */
 gp_tree *gp_type_size_unit (const gp_tree *type);
 /* The element type of an array, the pointed-to type of a pointer.  */
@@ -325,15 +316,12 @@ int gp_component_ref_offset (const gp_tree *t, int64_t *out);
 /* POLYNOMIAL_CHREC: the loop number.  */
 unsigned gp_chrec_loop (const gp_tree *t);
 
-/* Scalar evolutions.  The SCEV of T in LOOP, instantiated below edge
-   BELOW (names defined before it stay symbolic).  */
-gp_tree *gp_scev (const gp_loop *loop, const gp_edge *below, const gp_tree *t);
-/* The evolution of T in LOOP before instantiation (for diagnostics).  */
+/* Scalar evolutions.  The evolution of T in LOOP as GCC's SCEV analyses
+   it, names defined outside LOOP left symbolic (not instantiated).  */
 gp_tree *gp_scev_raw (const gp_loop *loop, const gp_tree *t);
-/* The number of latch executions of LOOP, instantiated below BELOW in
-   LOOP's parent (as GCC computes it when BELOW is NULL); NULL when
-   unknown.  */
-gp_tree *gp_loop_niter (const gp_loop *loop, const gp_edge *below);
+/* The number of latch executions of LOOP, in terms of the values on entry
+   to it; NULL when unknown.  */
+gp_tree *gp_loop_niter (const gp_loop *loop);
 /* Loop structure.  */
 int gp_loop_header (const gp_loop *loop);
 int gp_loop_latch (const gp_loop *loop);
