@@ -11,7 +11,7 @@
 
 use super::ir::{Tree, Type};
 use crate::ffi::gp_tree_kind as TK;
-use poly::Polynomial;
+use poly::{CmpOp, Cond, Polynomial};
 use std::collections::{BTreeMap, HashMap};
 
 /// Where an address starts: a declared object or a pointer value that is
@@ -54,8 +54,8 @@ pub struct Obligation {
     pub lo: i128,
     pub hi: i128,
     pub what: String,
-    /// Only where this condition (isl notation) holds.
-    pub when: Option<String>,
+    /// Only where this condition holds.
+    pub when: Option<Cond>,
 }
 
 /// A loop bound: the latch-execution count, with the min/max GCC builds for
@@ -65,25 +65,24 @@ pub enum BoundExpr {
     Poly(Polynomial),
     Min(Vec<BoundExpr>),
     Max(Vec<BoundExpr>),
-    /// `cond ? a : b`, the condition in isl notation.
-    Cond(String, Box<BoundExpr>, Box<BoundExpr>),
+    /// `cond ? a : b`.
+    Cond(Cond, Box<BoundExpr>, Box<BoundExpr>),
 }
 
 impl BoundExpr {
     /// `var <= self` in isl notation.
-    pub fn upper_bound_of(&self, var: &str) -> String {
-        match self {
-            BoundExpr::Poly(p) => format!("{var} <= {}", p.to_isl()),
+    /// `var <= bound`; None on coefficient overflow.
+    pub fn upper_bound_of(&self, var: &Polynomial) -> Option<Cond> {
+        Some(match self {
+            BoundExpr::Poly(p) => Cond::cmp(CmpOp::Le, var, p)?,
             // Below a minimum means below each; below a maximum, below one.
-            BoundExpr::Min(v) | BoundExpr::Max(v) => {
-                let join = if matches!(self, BoundExpr::Min(_)) { " and " } else { " or " };
-                let parts: Vec<String> = v.iter().map(|b| b.upper_bound_of(var)).collect();
-                format!("({})", parts.join(join))
-            }
-            BoundExpr::Cond(c, a, b) => {
-                format!("(({c}) and {}) or (not ({c}) and {})", a.upper_bound_of(var), b.upper_bound_of(var))
-            }
-        }
+            BoundExpr::Min(v) => Cond::And(v.iter().map(|b| b.upper_bound_of(var)).collect::<Option<_>>()?),
+            BoundExpr::Max(v) => Cond::Or(v.iter().map(|b| b.upper_bound_of(var)).collect::<Option<_>>()?),
+            BoundExpr::Cond(c, a, b) => Cond::Or(vec![
+                c.clone().and(a.upper_bound_of(var)?),
+                c.clone().not().and(b.upper_bound_of(var)?),
+            ]),
+        })
     }
 
     pub fn polys(&self) -> Vec<&Polynomial> {
@@ -137,20 +136,19 @@ pub fn type_range(ty: Type) -> (i128, i128) {
     }
 }
 
-/// `a CODE c` for a GIMPLE comparison code, in isl notation; None for codes
-/// that are not comparisons.
-pub fn comparison(code: TK, a: &Polynomial, c: &Polynomial) -> Option<String> {
-    let (a, c) = (a.to_isl(), c.to_isl());
+/// `a CODE c` for a GIMPLE comparison code; None for codes that are not
+/// comparisons (and on coefficient overflow).
+pub fn comparison(code: TK, a: &Polynomial, c: &Polynomial) -> Option<Cond> {
     let op = match code {
-        TK::GP_T_LT => "<",
-        TK::GP_T_LE => "<=",
-        TK::GP_T_GT => ">",
-        TK::GP_T_GE => ">=",
-        TK::GP_T_EQ => "=",
-        TK::GP_T_NE => return Some(format!("({a} < {c} or {a} > {c})")),
+        TK::GP_T_LT => CmpOp::Lt,
+        TK::GP_T_LE => CmpOp::Le,
+        TK::GP_T_GT => CmpOp::Gt,
+        TK::GP_T_GE => CmpOp::Ge,
+        TK::GP_T_EQ => CmpOp::Eq,
+        TK::GP_T_NE => CmpOp::Ne,
         _ => return None,
     };
-    Some(format!("{a} {op} {c}"))
+    Cond::cmp(op, a, c)
 }
 
 /// A name isl accepts: letters, digits and underscores.
@@ -280,19 +278,19 @@ impl<'a> Translator<'a> {
                 let cond = comparison(c.kind(), &l, &r)
                     .ok_or_else(|| format!("iteration count under a condition: {}", t.text()))?;
                 // Each arm's value only needs to be exact where it is taken.
-                let arm = |me: &mut Self, k: u32, when: String| -> Result<BoundExpr, Unmodelled> {
+                let arm = |me: &mut Self, k: u32, when: Cond| -> Result<BoundExpr, Unmodelled> {
                     let before = me.pending.len();
                     let b = me.bound(t.op(k).ok_or("malformed")?)?;
                     for o in &mut me.pending[before..] {
                         o.when = Some(match o.when.take() {
-                            Some(w) => format!("({w}) and ({when})"),
+                            Some(w) => w.and(when.clone()),
                             None => when.clone(),
                         });
                     }
                     Ok(b)
                 };
                 let a = arm(self, 1, cond.clone())?;
-                let b = arm(self, 2, format!("not ({cond})"))?;
+                let b = arm(self, 2, cond.clone().not())?;
                 Ok(BoundExpr::Cond(cond, Box::new(a), Box::new(b)))
             }
             _ => Ok(BoundExpr::Poly(self.integer(t)?)),

@@ -16,7 +16,7 @@ use super::ir::{self, LoopRef, Stmt, Tree};
 use super::loops::LoopForest;
 use crate::ffi::{gp_stmt_kind as SK, gp_tree_kind as TK};
 use isl_rs::{DimType, Set};
-use poly::{delinearize, AccessKind, BoundedCtx, IslFailure, Polynomial, Scop, Statement};
+use poly::{delinearize, AccessKind, BoundedCtx, Cond, IslFailure, Polynomial, Scop, Statement};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// Why code is left out of every region (docs/report.md lists them).
@@ -498,15 +498,10 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
     }
 
     /// A set `{ [iters] : cond }` over the region's parameters.
-    fn constraint(&self, tr: &Translator, iters: &[String], cond: &str) -> Outcome<Set> {
-        let params: Vec<&String> = tr.params.keys().collect();
-        let text = format!(
-            "[{}] -> {{ [{}] : {} }}",
-            params.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", "),
-            iters.join(", "),
-            cond
-        );
-        self.cx.set(&text).map_err(isl_reject)
+    fn constraint(&self, tr: &Translator, iters: &[String], cond: &Cond) -> Outcome<Set> {
+        let params: Vec<&str> = tr.params.keys().map(|s| s.as_str()).collect();
+        let iters: Vec<&str> = iters.iter().map(|s| s.as_str()).collect();
+        cond.to_set(&self.cx, &params, &iters).map_err(isl_reject)
     }
 
     /// Proves the pending obligations over `domain` (iterators `iters`).
@@ -532,16 +527,16 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         if pending.is_empty() {
             return Ok(());
         }
-        let ranges = self.constraint(tr, iters, &param_ranges(tr))?;
+        let ranges = self.constraint(tr, iters, &param_ranges(tr).ok_or_else(overflow)?)?;
         let within = self.ok(self.ok(domain.copy())?.intersect(ranges))?;
-        let all: Vec<String> = pending.iter().map(obligation_text).collect();
-        let holds = self.constraint(tr, iters, &all.join(" and "))?;
+        let all = pending.iter().map(obligation).collect::<Option<Vec<Cond>>>().ok_or_else(overflow)?;
+        let holds = self.constraint(tr, iters, &Cond::And(all))?;
         if self.ok(within.is_subset(&holds))? {
             return Ok(());
         }
         // Name the one that fails.
         for o in pending {
-            let holds = self.constraint(tr, iters, &obligation_text(&o))?;
+            let holds = self.constraint(tr, iters, &obligation(&o).ok_or_else(overflow)?)?;
             if !self.ok(within.is_subset(&holds))? {
                 return reject(
                     Reason::PossibleWrap,
@@ -577,7 +572,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         e: &ir::EdgeInfo,
         dom: &Set,
         niter: &HashMap<u32, BoundExpr>,
-    ) -> Outcome<Option<String>> {
+    ) -> Outcome<Option<Cond>> {
         let stmts = ir::stmts(b);
         let Some(last) = stmts.last().copied().filter(|s| s.kind() == SK::GP_STMT_COND) else {
             return Ok(None);
@@ -592,7 +587,8 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                     return Ok(None);
                 }
                 let it = &self.iterators[&l];
-                return Ok(Some(niter[&l].upper_bound_of(&format!("{it} + 1"))));
+                let next = Polynomial::var(it).checked_add(&Polynomial::constant(1)).ok_or_else(overflow)?;
+                return Ok(Some(niter[&l].upper_bound_of(&next).ok_or_else(overflow)?));
             }
         }
         let line = line_of(last);
@@ -623,7 +619,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         if e.true_value != 0 {
             Ok(Some(cond))
         } else if e.false_value != 0 {
-            Ok(Some(format!("not ({cond})")))
+            Ok(Some(cond.not()))
         } else {
             reject(Reason::UnhandledStatement, format!("line {line}: a condition without true/false edges"))
         }
@@ -672,7 +668,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             }
             let d = match d {
                 Some(d) => d,
-                None => self.constraint(tr, &iters, "1 = 0")?,
+                None => self.constraint(tr, &iters, &Cond::False)?,
             };
             match n {
                 Node::Block(b) => {
@@ -698,7 +694,9 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                     let inner_iters = self.iters_of(&inner_chain);
                     let it = &self.iterators[&l];
                     let lifted = self.ok(self.ok(d.copy())?.add_dims(DimType::Set, 1))?;
-                    let bounds = self.constraint(tr, &inner_iters, &format!("{it} >= 0 and {}", bound.upper_bound_of(it)))?;
+                    let itp = Polynomial::var(it);
+                    let upper = bound.upper_bound_of(&itp).ok_or_else(overflow)?;
+                    let bounds = self.constraint(tr, &inner_iters, &Cond::NonNeg(itp).and(upper))?;
                     let header = self.ok(lifted.intersect(bounds))?;
                     niter.insert(l, bound);
                     let inner = self.det.order(l);
@@ -763,7 +761,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         // Domains.
         let mut doms = BTreeMap::new();
         let mut niter = HashMap::new();
-        let entry = self.cx.set("{ [] : }").map_err(isl_reject)?;
+        let entry = Cond::True.to_set(&self.cx, &[], &[]).map_err(isl_reject)?;
         let run = self.run.clone();
         self.body_domains(&mut tr, self.level, &run, entry, &[], &mut doms, &mut niter)?;
 
@@ -903,15 +901,15 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 for (j, (k, _)) in offs.iter().enumerate() {
                     let a = &raw[*k];
                     let iters = self.iters_of(&self.chain(a.block));
-                    let conds: Vec<String> = d.bounds[j]
+                    let conds: Vec<Cond> = d.bounds[j]
                         .iter()
-                        .map(|b| format!("{} >= 0 and {} >= 0", b.lower.to_isl(), b.upper.to_isl()))
+                        .flat_map(|b| [Cond::NonNeg(b.lower.clone()), Cond::NonNeg(b.upper.clone())])
                         .collect();
                     if conds.is_empty() || !seen.insert((a.block, conds.clone())) {
                         continue;
                     }
                     {
-                        let ok = self.constraint(&tr, &iters, &conds.join(" and "))?;
+                        let ok = self.constraint(&tr, &iters, &Cond::And(conds))?;
                         let dom = self.ok(doms[&a.block].copy())?;
                         let bad = self.ok(dom.subtract(ok))?;
                         if self.ok(bad.is_empty())? {
@@ -975,7 +973,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         // Parameters' context: their types' ranges.
         let params: Vec<String> = tr.params.keys().cloned().collect();
         let plist = params.join(", ");
-        let context = format!("[{plist}] -> {{ : {} }}", param_ranges(&tr));
+        let context = format!("[{plist}] -> {{ : {} }}", param_ranges(&tr).ok_or_else(overflow)?);
 
         // Statements: blocks with accesses.
         let depth = self.loops.iter().map(|&l| self.chain_len(l)).max().unwrap_or(0);
@@ -1141,23 +1139,22 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
     }
 }
 
-/// An obligation as an isl constraint.
-fn obligation_text(o: &Obligation) -> String {
-    let c = format!("{} <= {} <= {}", o.lo, o.poly.to_isl(), o.hi);
-    match &o.when {
-        Some(w) => format!("(not ({w}) or ({c}))"),
+/// An obligation as a condition; None on overflow.
+fn obligation(o: &Obligation) -> Option<Cond> {
+    let c = Cond::within(&o.poly, o.lo, o.hi)?;
+    Some(match &o.when {
+        Some(w) => w.clone().not().or(c),
         None => c,
-    }
+    })
 }
 
-/// The parameters' type ranges, as isl constraints.
-fn param_ranges(tr: &Translator) -> String {
-    let cons: Vec<String> = tr.params.iter().map(|(n, p)| format!("{} <= {n} <= {}", p.lo, p.hi)).collect();
-    if cons.is_empty() {
-        "1 = 1".into()
-    } else {
-        cons.join(" and ")
-    }
+/// The parameters' type ranges; None on overflow.
+fn param_ranges(tr: &Translator) -> Option<Cond> {
+    tr.params.iter().try_fold(Cond::True, |acc, (n, p)| Some(acc.and(Cond::within(&Polynomial::var(n), p.lo, p.hi)?)))
+}
+
+fn overflow() -> Rejection {
+    Rejection { reason: Reason::IslLimit, detail: "coefficient overflow in a condition".into() }
 }
 
 /// A zero-dimensional array's name for an SSA value.
