@@ -7,10 +7,20 @@ pub mod dataflow;
 pub mod delinearize;
 pub mod model;
 pub mod polynomial;
+pub mod schedule;
+pub mod verdict;
 
 pub use bounded::{BoundedCtx, IslFailure};
 pub use cond::{CmpOp, Cond};
-pub use dataflow::{Dependences, ParallelCheck, Violations};
+pub use dataflow::{DependenceCounts, Dependences, ParallelCheck, Violations};
 pub use delinearize::{delinearize, ArrayShape, Bound, DelinearizeError, Delinearized};
 pub use model::{Access, AccessKind, IslScop, Scop, Statement};
 pub use polynomial::{Monomial, Polynomial};
+pub use schedule::{
+    check_interchange, legal_permutations, permute_schedule, schedule_all_dependences,
+    schedule_with_live_range_reordering, BandPermutation, ComputedSchedule, InterchangeVerdict,
+};
+pub use verdict::{
+    conflict_free_condition, parallel_condition, Blocker, BlockerKind, LoopId, LoopVerdict, ReductionHint,
+    ReductionOp, VerdictKind, VerdictOptions,
+};
