@@ -214,6 +214,7 @@ impl<'a> Translator<'a> {
                     | TK::GP_T_POINTER_PLUS
                     | TK::GP_T_POINTER_DIFF
                     | TK::GP_T_EXACT_DIV
+                    | TK::GP_T_LSHIFT
                     | TK::GP_T_CONVERT => self.apply(code, &ops, ty, address, &t.text()),
                     _ => Err(format!("'{}' = {} is not affine", t.text(), def.assign_rhs_code_name())),
                 }
@@ -396,6 +397,23 @@ impl<'a> Translator<'a> {
                 }
                 int(a.poly.checked_mul(&b.poly).ok_or_else(overflow)?)
             }
+            TK::GP_T_LSHIFT => {
+                // A shift by a constant multiplies. An unsigned result is
+                // modular like a product; GCC defines a signed one to wrap
+                // too, so it must stay within its type.
+                let a = operand(self, 0)?;
+                let k = operand(self, 1)?.poly.as_constant().filter(|k| (0..63).contains(k));
+                match (a.base, k) {
+                    (None, Some(k)) => {
+                        let p = a.poly.checked_scale(1i128 << k).ok_or_else(overflow)?;
+                        if !ty.unsigned() {
+                            self.oblige(&p, ty, text);
+                        }
+                        int(p)
+                    }
+                    _ => Err(format!("{text} is not a shift by a constant")),
+                }
+            }
             TK::GP_T_NEGATE => {
                 let a = operand(self, 0)?;
                 if a.base.is_some() {
@@ -408,6 +426,10 @@ impl<'a> Translator<'a> {
                 // element size): exact on the polynomial when every
                 // coefficient divides.
                 let a = operand(self, 0)?;
+                // Division does not commute with the modulus.
+                if a.base.is_none() && ty.is_integral() && ty.unsigned() && !(address && ty.precision() >= 64) {
+                    self.oblige(&a.poly, ty, text);
+                }
                 let d = operand(self, 1)?.poly.as_constant().filter(|&d| d > 0);
                 match (a.base, d) {
                     (None, Some(d)) if a.poly.terms().all(|(_, c)| c % d == 0) => {
@@ -423,14 +445,25 @@ impl<'a> Translator<'a> {
             TK::GP_T_CONVERT => {
                 let inner = *ops.first().ok_or("malformed conversion")?;
                 let (from, to) = (inner.ty().ok_or("untyped")?, ty);
-                let v = self.value(inner, address)?;
+                let mut v = self.value(inner, address)?;
                 let integral = |ty: Type| ty.is_integral() || ty.is_pointer();
                 if !integral(from) || !integral(to) {
                     return Err(format!("conversion from or to a non-integer type: {text}"));
                 }
-                // The operand must be exact in its own type first; then its
-                // value must survive the conversion. Address arithmetic of
-                // pointer width is modular, so it needs neither.
+                // A pointer from before the region read as a number: its
+                // value is a parameter.
+                if let (Some(Base::Ptr(p)), true) = (v.base, to.is_integral()) {
+                    let name = self.param(p, from);
+                    let poly = Polynomial::var(&name).checked_add(&v.poly).ok_or_else(overflow)?;
+                    v = Value { base: None, poly };
+                }
+                // An unsigned value is its polynomial modulo 2^precision:
+                // + - * and conversions to unsigned types keep that true,
+                // so the polynomial only has to be within the type's range
+                // where the value is used as a number (a conversion from
+                // it, a comparison, an index). A conversion to a signed
+                // type must not change the value. Address arithmetic of
+                // pointer width is modular throughout.
                 let modular = |ty: Type| address && ty.precision() >= 64;
                 if v.base.is_none() && (from.unsigned() || from.is_pointer()) && !modular(from) {
                     self.oblige(&v.poly, from, &inner.text());
@@ -438,7 +471,8 @@ impl<'a> Translator<'a> {
                 let (flo, fhi) = type_range(from);
                 let (tlo, thi) = type_range(to);
                 let fits = tlo <= flo && fhi <= thi;
-                if v.base.is_none() && !fits && !modular(to) {
+                let to_unsigned = to.is_integral() && to.unsigned();
+                if v.base.is_none() && !fits && !to_unsigned && !modular(to) {
                     self.oblige(&v.poly, to, text);
                 }
                 Ok(v)
@@ -457,9 +491,14 @@ impl<'a> Translator<'a> {
             }
             TK::GP_T_ARRAY_REF => {
                 let base = self.address_of(r.op(0).ok_or("malformed")?)?;
-                let idx = operand(self, r.op(1).ok_or("malformed")?)?;
+                let idx_t = r.op(1).ok_or("malformed")?;
+                let idx = operand(self, idx_t)?;
                 if idx.base.is_some() {
                     return Err(format!("address used as an index in {}", r.text()));
+                }
+                // A narrow unsigned index is used as a number here.
+                if let Some(ty) = idx_t.ty().filter(|ty| ty.is_integral() && ty.unsigned() && ty.precision() < 64) {
+                    self.oblige(&idx.poly, ty, &idx_t.text());
                 }
                 let low = r.array_ref_low_bound().and_then(|t| t.int_value()).unwrap_or(0);
                 let size_t = r.array_ref_element_size().ok_or("no element size")?;

@@ -95,6 +95,9 @@ pub struct Region {
     pub arrays: Vec<String>,
     /// Scalars whose value is used after the region.
     pub live_out: Vec<String>,
+    /// The entry block whose statements run before the region: only its
+    /// final condition (a guard) belongs to the model.
+    pub entry_outside: Option<i32>,
 }
 
 /// A region that could not be built around a loop.
@@ -249,6 +252,24 @@ impl<'f> ScopDetector<'f> {
             .collect()
     }
 
+    /// Whether `n` has successors other than the `inside` ones of its body:
+    /// an exit, the back edge to the header, or a node outside the run.
+    fn leaves(&self, level: u32, n: Node, inside: usize) -> bool {
+        let raw = match n {
+            Node::Block(b) => ir::succs(b).len(),
+            Node::Loop(l) => self
+                .loop_blocks
+                .get(&l)
+                .into_iter()
+                .flatten()
+                .flat_map(|&b| ir::succs(b))
+                .filter(|e| !self.block_loop.get(&e.dest).is_some_and(|&d| self.inside(d, l)))
+                .count(),
+        };
+        let _ = level;
+        raw != inside
+    }
+
     fn pred_nodes(&self, level: u32, n: Node) -> Vec<Node> {
         let entry_block = match n {
             Node::Block(b) => b,
@@ -399,7 +420,13 @@ impl<'f> ScopDetector<'f> {
 
     /// The model of `run`, a single-entry run of `level`'s body.
     fn build(&mut self, level: u32, run: &[Node]) -> Outcome<Region> {
-        RegionBuilder::new(self, level, run)?.build()
+        let r = RegionBuilder::new(self, level, run).and_then(|b| b.build(false));
+        // Values the entry block computes (a loaded bound, say) may model
+        // as parameters what its statements cannot.
+        match (r, run[0]) {
+            (Err(e), Node::Block(_)) => RegionBuilder::new(self, level, run).and_then(|b| b.build(true)).map_err(|_| e),
+            (r, _) => r,
+        }
     }
 }
 
@@ -414,6 +441,9 @@ struct RegionBuilder<'d, 'f> {
     cx: BoundedCtx,
     /// Non-affine no-wrap conditions the model assumes.
     wrap_assumptions: std::cell::RefCell<Vec<String>>,
+    /// Blocks under a condition the model does not express: their
+    /// domains are supersets, their writes may-writes.
+    may_blocks: BTreeSet<i32>,
 }
 
 impl<'d, 'f> RegionBuilder<'d, 'f> {
@@ -478,6 +508,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             iterators,
             cx: BoundedCtx::new(poly::bounded::DEFAULT_MAX_OPERATIONS),
             wrap_assumptions: Default::default(),
+            may_blocks: BTreeSet::new(),
         })
     }
 
@@ -532,6 +563,27 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         let all = pending.iter().map(obligation).collect::<Option<Vec<Cond>>>().ok_or_else(overflow)?;
         let holds = self.constraint(tr, iters, &Cond::And(all))?;
         if self.ok(within.is_subset(&holds))? {
+            return Ok(());
+        }
+        // Where it fails for some parameter values only (a loop that would
+        // wrap its counter, which C forbids for signed ones), the model
+        // holds under the others: an assumption for a run-time test.
+        let bad = self.ok(self.ok(within.copy())?.subtract(self.ok(holds.copy())?))?;
+        let params_ok = self.ok(self.ok(self.ok(bad.params())?.complement())?.intersect_params(
+            self.ok(self.constraint(tr, &[], &param_ranges(tr).ok_or_else(overflow)?)?.params())?,
+        ))?;
+        if !self.ok(params_ok.is_empty())? {
+            let params_ok = self.ok(params_ok.coalesce())?;
+            let whats: Vec<&str> = pending.iter().map(|o| o.what.as_str()).collect();
+            let text = format!(
+                "line {line}: {} stays within its type where {}",
+                whats.join(", "),
+                self.ok(params_ok.to_str())?
+            );
+            let mut v = self.wrap_assumptions.borrow_mut();
+            if !v.contains(&text) {
+                v.push(text);
+            }
             return Ok(());
         }
         // Name the one that fails.
@@ -627,6 +679,12 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
 
     /// Domains of the nodes of one body (`nodes`, topologically ordered,
     /// first entered with `entry`), blocks' domains into `doms`.
+    ///
+    /// A condition the model cannot express (a loaded or floating-point
+    /// value) lets both ways through: the blocks it decides run in a
+    /// superset of their real domain, so they go into `may_blocks` (`may`:
+    /// the whole body is such), whose writes are may-writes. A block that
+    /// every path from such a condition reaches is exact again.
     #[allow(clippy::too_many_arguments)]
     fn body_domains(
         &mut self,
@@ -637,16 +695,21 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         chain: &[u32],
         doms: &mut BTreeMap<i32, Set>,
         niter: &mut HashMap<u32, BoundExpr>,
+        may: bool,
     ) -> Outcome<()> {
         let iters = self.iters_of(chain);
         let mut node_dom: HashMap<Node, Set> = HashMap::new();
         let edges: Vec<(Node, Vec<(ir::EdgeInfo, Node)>)> =
             nodes.iter().map(|&p| (p, self.det.succ_edges(level, p))).collect();
+        let postdom = self.postdominators(level, nodes, &edges);
+        // Per node: the non-affine branches (node indices) that reach it.
+        let mut reached_by: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); nodes.len()];
+        let mut non_affine: BTreeSet<usize> = BTreeSet::new();
         let mut entry = Some(entry);
         for (k, &n) in nodes.iter().enumerate() {
             let mut d: Option<Set> = if k == 0 { entry.take() } else { None };
             if k > 0 {
-                for (p, out) in &edges[..k] {
+                for (j, (p, out)) in edges[..k].iter().enumerate() {
                     let Some(pd) = node_dom.get(p) else { continue };
                     for (e, dest) in out {
                         if *dest != n {
@@ -654,10 +717,23 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                         }
                         let mut ed = self.ok(pd.copy())?;
                         if let Node::Block(pb) = *p {
-                            if let Some(cond) = self.edge_condition(tr, pb, e, pd, niter)? {
-                                let c = self.constraint(tr, &iters, &cond)?;
-                                ed = self.ok(ed.intersect(c))?;
+                            match self.edge_condition(tr, pb, e, pd, niter) {
+                                Ok(Some(cond)) => {
+                                    let c = self.constraint(tr, &iters, &cond)?;
+                                    ed = self.ok(ed.intersect(c))?;
+                                }
+                                Ok(None) => {}
+                                Err(r) if matches!(r.reason, Reason::NonAffineCondition | Reason::PossibleWrap) => {
+                                    tr.pending.clear();
+                                    non_affine.insert(j);
+                                }
+                                Err(r) => return Err(r),
                             }
+                        }
+                        let from: BTreeSet<usize> = reached_by[j].clone();
+                        reached_by[k].extend(from);
+                        if non_affine.contains(&j) {
+                            reached_by[k].insert(j);
                         }
                         d = Some(match d {
                             None => ed,
@@ -670,9 +746,13 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 Some(d) => d,
                 None => self.constraint(tr, &iters, &Cond::False)?,
             };
+            let node_may = may || reached_by[k].iter().any(|&a| !postdom[a].contains(&k));
             match n {
                 Node::Block(b) => {
                     doms.insert(b, self.ok(d.copy())?);
+                    if node_may {
+                        self.may_blocks.insert(b);
+                    }
                 }
                 Node::Loop(l) => {
                     let r = LoopRef::get(l).unwrap_or_else(|| unreachable!("region loop"));
@@ -700,12 +780,38 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                     let header = self.ok(lifted.intersect(bounds))?;
                     niter.insert(l, bound);
                     let inner = self.det.order(l);
-                    self.body_domains(tr, l, &inner, header, &inner_chain, doms, niter)?;
+                    self.body_domains(tr, l, &inner, header, &inner_chain, doms, niter, node_may)?;
                 }
             }
             node_dom.insert(n, d);
         }
         Ok(())
+    }
+
+    /// For each node of a body (indices into `nodes`, topologically
+    /// ordered, `edges` their successors inside it): the nodes every path
+    /// from it to the body's end goes through, itself included.
+    fn postdominators(&self, level: u32, nodes: &[Node], edges: &[(Node, Vec<(ir::EdgeInfo, Node)>)]) -> Vec<BTreeSet<usize>> {
+        let index: HashMap<Node, usize> = nodes.iter().enumerate().map(|(k, &n)| (n, k)).collect();
+        let mut out: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); nodes.len()];
+        for k in (0..nodes.len()).rev() {
+            let inside: Vec<usize> = edges[k].1.iter().filter_map(|(_, d)| index.get(d).copied().filter(|&j| j > k)).collect();
+            // An edge out of the body (or back to its header) ends a path.
+            let leaves = self.det.leaves(level, nodes[k], inside.len());
+            let mut common: Option<BTreeSet<usize>> = None;
+            if !leaves {
+                for j in inside {
+                    common = Some(match common {
+                        None => out[j].clone(),
+                        Some(c) => c.intersection(&out[j]).copied().collect(),
+                    });
+                }
+            }
+            let mut set = common.unwrap_or_default();
+            set.insert(k);
+            out[k] = set;
+        }
+        out
     }
 
     /// The position of each block's enclosing nodes, for 2d+1 schedules.
@@ -726,9 +832,31 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         out
     }
 
-    fn build(mut self) -> Outcome<Region> {
+    /// The region's model; with `force_entry_outside`, the entry block's
+    /// statements stay outside even when the model could take them.
+    fn build(mut self, force_entry_outside: bool) -> Outcome<Region> {
+        let entry_block = match self.run[0] {
+            Node::Block(b) => Some(b),
+            Node::Loop(_) => None,
+        };
+        // Statements' accesses.
+        let mut raw = Vec::new();
+        let mut has_errno = BTreeSet::new();
+        // An entry block whose statements the model cannot take (a call
+        // before a loop's guard) stays outside: only its final condition
+        // is the region's, and its values are parameters.
+        let mut entry_outside = None;
+        if let Some(b) = entry_block {
+            let (mut r, mut e) = (Vec::new(), BTreeSet::new());
+            if !force_entry_outside && ir::stmts(b).into_iter().try_for_each(|s| self.scan_statement(s, b, &mut r, &mut e)).is_ok() {
+                raw.extend(r);
+                has_errno.extend(e);
+            } else {
+                entry_outside = Some(b);
+            }
+        }
         let iterators = self.iterators.clone();
-        let blocks = self.blocks.clone();
+        let blocks: BTreeSet<i32> = self.blocks.iter().copied().filter(|&b| Some(b) != entry_outside).collect();
         let in_region = move |b: i32| blocks.contains(&b);
         let headers: HashMap<i32, u32> =
             self.loops.iter().filter_map(|&l| LoopRef::get(l).map(|r| (r.header(), l))).collect();
@@ -737,22 +865,17 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             LoopRef::get(l)?.evolution(t)
         };
         let mut tr = Translator::new(&iterators, &in_region, &header_evolution);
-        let entry_block = match self.run[0] {
-            Node::Block(b) => Some(b),
-            Node::Loop(_) => None,
-        };
         tr.entry_block = entry_block;
 
-        // Statements' accesses.
-        let mut raw = Vec::new();
         let mut scalar_reads: BTreeMap<i32, BTreeSet<String>> = BTreeMap::new();
         let mut scalar_writes: BTreeMap<i32, BTreeSet<String>> = BTreeMap::new();
         let mut live_out = BTreeSet::new();
         let mut stmt_line: BTreeMap<i32, u32> = BTreeMap::new();
-        let mut has_errno = BTreeSet::new();
         for &b in &self.blocks {
             for s in ir::stmts(b) {
-                self.scan_statement(s, b, &mut raw, &mut has_errno)?;
+                if Some(b) != entry_block {
+                    self.scan_statement(s, b, &mut raw, &mut has_errno)?;
+                }
                 if stmt_line.get(&b).copied().unwrap_or(0) == 0 && s.kind() != SK::GP_STMT_DEBUG {
                     stmt_line.insert(b, line_of(s));
                 }
@@ -763,11 +886,14 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         let mut niter = HashMap::new();
         let entry = Cond::True.to_set(&self.cx, &[], &[]).map_err(isl_reject)?;
         let run = self.run.clone();
-        self.body_domains(&mut tr, self.level, &run, entry, &[], &mut doms, &mut niter)?;
+        self.body_domains(&mut tr, self.level, &run, entry, &[], &mut doms, &mut niter, false)?;
 
         // Scalars: SSA values that cross blocks and are not rebuilt from
         // the iterators, and PHIs.
         for &b in &self.blocks.clone() {
+            if Some(b) == entry_outside {
+                continue;
+            }
             // The entry block's PHIs are parameters.
             let phis = if Some(b) == entry_block { Vec::new() } else { ir::phis(b) };
             let defs: Vec<(Stmt, Tree)> = phis
@@ -1017,13 +1143,18 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             for &k in &mine {
                 let (arr, subs) = relations[k].clone().unwrap_or_else(|| unreachable!("every access has a relation"));
                 let subs: Vec<String> = subs.iter().map(|p| p.to_isl()).collect();
-                st = st.access(raw[k].kind, &arr, &format!("{head}{arr}[{}] }}", subs.join(", ")));
+                let kind = match raw[k].kind {
+                    AccessKind::MustWrite if self.may_blocks.contains(&b) => AccessKind::MayWrite,
+                    kind => kind,
+                };
+                st = st.access(kind, &arr, &format!("{head}{arr}[{}] }}", subs.join(", ")));
             }
             for r in &reads {
                 st = st.reads(r, &format!("{head}{r}[] }}"));
             }
             for w in &writes {
-                st = st.writes(w, &format!("{head}{w}[] }}"));
+                let kind = if self.may_blocks.contains(&b) { AccessKind::MayWrite } else { AccessKind::MustWrite };
+                st = st.access(kind, w, &format!("{head}{w}[] }}"));
             }
             if has_errno.contains(&b) {
                 st = st.may_write("errno", &format!("{head}errno[] }}"));
@@ -1043,6 +1174,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             assumptions,
             arrays,
             live_out: live_out.into_iter().collect(),
+            entry_outside,
         })
     }
 

@@ -304,6 +304,9 @@ fn region_dump(id: u32, r: &gimple::Region) -> String {
     if !r.live_out.is_empty() {
         t.push_str(&format!("  live-out scalars: {}\n", r.live_out.join(", ")));
     }
+    if let Some(b) = r.entry_outside {
+        t.push_str(&format!("  entry block {b}: only its final condition is in the region\n"));
+    }
     for s in &r.scop.statements {
         t.push_str(&format!("  statement {} (line {})\n", s.name, s.line));
         t.push_str(&format!("    domain: {}\n", s.domain));
