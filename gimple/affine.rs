@@ -215,6 +215,7 @@ impl<'a> Translator<'a> {
                     | TK::GP_T_POINTER_DIFF
                     | TK::GP_T_EXACT_DIV
                     | TK::GP_T_LSHIFT
+                    | TK::GP_T_BIT_NOT
                     | TK::GP_T_CONVERT => self.apply(code, &ops, ty, address, &t.text()),
                     _ => Err(format!("'{}' = {} is not affine", t.text(), def.assign_rhs_code_name())),
                 }
@@ -413,6 +414,14 @@ impl<'a> Translator<'a> {
                     }
                     _ => Err(format!("{text} is not a shift by a constant")),
                 }
+            }
+            TK::GP_T_BIT_NOT => {
+                // ~x is -x - 1 in two's complement, modular or not.
+                let a = operand(self, 0)?;
+                if a.base.is_some() {
+                    return Err(format!("complemented address: {text}"));
+                }
+                int(Polynomial::constant(-1).checked_sub(&a.poly).ok_or_else(overflow)?)
             }
             TK::GP_T_NEGATE => {
                 let a = operand(self, 0)?;

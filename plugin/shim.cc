@@ -672,6 +672,7 @@ tree_kind (enum tree_code code)
     case MINUS_EXPR: return GP_T_MINUS;
     case MULT_EXPR: return GP_T_MULT;
     case LSHIFT_EXPR: return GP_T_LSHIFT;
+    case BIT_NOT_EXPR: return GP_T_BIT_NOT;
     case NEGATE_EXPR: return GP_T_NEGATE;
     case POINTER_PLUS_EXPR: return GP_T_POINTER_PLUS;
     case POINTER_DIFF_EXPR: return GP_T_POINTER_DIFF;

@@ -195,7 +195,8 @@ typedef enum gp_tree_kind
   GP_T_REALPART,
   GP_T_IMAGPART,
   GP_T_CONST_DECL,
-  GP_T_LSHIFT
+  GP_T_LSHIFT,
+  GP_T_BIT_NOT
 } gp_tree_kind;
 
 /* The type classes the analysis tells apart.  */
