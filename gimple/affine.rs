@@ -118,6 +118,8 @@ pub struct Translator<'a> {
     /// The evolution of a PHI in the header of a region loop.
     header_evolution: &'a dyn Fn(Tree) -> Option<Tree>,
     depth: u32,
+    /// The header PHI `counter` is reading the step of.
+    counter_phi: Option<u32>,
     /// The region's first block: its PHIs hold values from before the
     /// region, so they are parameters.
     pub entry_block: Option<i32>,
@@ -174,6 +176,7 @@ impl<'a> Translator<'a> {
             pending: Vec::new(),
             header_evolution,
             depth: 0,
+            counter_phi: None,
             entry_block: None,
         }
     }
@@ -192,13 +195,10 @@ impl<'a> Translator<'a> {
         let def = t.def_stmt().ok_or_else(|| format!("'{}' has no definition", t.text()))?;
         let not_affine = || format!("'{}' is not affine", t.text());
         match def.kind() {
-            crate::ffi::gp_stmt_kind::GP_STMT_PHI => {
-                let e = (self.header_evolution)(t).ok_or_else(not_affine)?;
-                if e.kind() != TK::GP_T_CHREC {
-                    return Err(not_affine());
-                }
-                self.value(e, address)
-            }
+            crate::ffi::gp_stmt_kind::GP_STMT_PHI => match (self.header_evolution)(t) {
+                Some(e) if e.kind() == TK::GP_T_CHREC => self.value(e, address),
+                _ => self.counter(t, def, address).ok_or_else(not_affine),
+            },
             crate::ffi::gp_stmt_kind::GP_STMT_ASSIGN => {
                 let code = def.assign_rhs_code();
                 let ops = def.assign_rhs();
@@ -222,6 +222,38 @@ impl<'a> Translator<'a> {
             }
             _ => Err(not_affine()),
         }
+    }
+
+    /// A region loop's header PHI that GCC's scalar evolution does not
+    /// analyze (at -O1 it does not see through the copies store motion
+    /// leaves): `init` on entry, and on the latch itself plus a step
+    /// invariant in the loop, so `init + step * it`.
+    fn counter(&mut self, t: Tree, phi: super::ir::Stmt, address: bool) -> Option<Value> {
+        let b = t.def_bb()?;
+        let l = super::ir::bb_loop(b);
+        let r = super::ir::LoopRef::get(l).filter(|r| r.header() == b)?;
+        let it = self.iterators.get(&l)?.clone();
+        if self.counter_phi.is_some() {
+            return None;
+        }
+        let args = phi.phi_args();
+        let [(a0, s0), (a1, s1)] = args.as_slice() else { return None };
+        let (init, next) = if *s0 == r.latch() { (*a1, *a0) } else if *s1 == r.latch() { (*a0, *a1) } else { return None };
+        const SELF: &str = "__counter";
+        self.counter_phi = Some(t.ssa_version());
+        let next = self.value(next, address);
+        self.counter_phi = None;
+        let next = next.ok()?;
+        let step = next.poly.checked_sub(&Polynomial::var(SELF))?;
+        if next.base.is_some() || step.mentions(SELF) || step.mentions(&it) || !step.is_affine() {
+            return None;
+        }
+        let init = self.value(init, address).ok()?;
+        let poly = init.poly.checked_add(&step.checked_mul(&Polynomial::var(&it))?)?;
+        if !poly.is_affine() {
+            return None;
+        }
+        Some(Value { base: init.base, poly })
     }
 
     fn param(&mut self, t: Tree, ty: Type) -> String {
@@ -309,6 +341,9 @@ impl<'a> Translator<'a> {
             TK::GP_T_INTEGER_CST => {
                 let v = t.int_value().ok_or_else(|| format!("constant too large: {}", t.text()))?;
                 int(Polynomial::constant(v as i128))
+            }
+            TK::GP_T_SSA_NAME if self.counter_phi == Some(t.ssa_version()) => {
+                int(Polynomial::var("__counter"))
             }
             TK::GP_T_SSA_NAME => {
                 let entry_phi = t.def_bb().is_some_and(|b| Some(b) == self.entry_block)

@@ -757,18 +757,28 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 Node::Loop(l) => {
                     let r = LoopRef::get(l).unwrap_or_else(|| unreachable!("region loop"));
                     let line = self.det.loop_line(l);
-                    let t = r.niter().filter(|t| t.kind() != TK::GP_T_SCEV_NOT_KNOWN).ok_or(Rejection {
-                        reason: Reason::NonAffineBound,
-                        detail: format!("line {line}: the iteration count is unknown"),
-                    })?;
-                    let bound = tr.bound(t).map_err(|d| Rejection {
-                        reason: Reason::NonAffineBound,
-                        detail: format!("line {line}: {d}"),
-                    })?;
-                    if bound.polys().iter().any(|p| !p.is_affine() || !Self::in_scope(tr, &iters, p)) {
-                        return reject(Reason::NonAffineBound, format!("line {line}: the iteration count {} is not affine", t.text()));
-                    }
-                    self.discharge(tr, &iters, &d, line)?;
+                    let gcc_count = r.niter().filter(|t| t.kind() != TK::GP_T_SCEV_NOT_KNOWN);
+                    let from_exit_test = gcc_count.is_none();
+                    let bound = match gcc_count {
+                        Some(t) => {
+                            let bound = tr.bound(t).map_err(|d| Rejection {
+                                reason: Reason::NonAffineBound,
+                                detail: format!("line {line}: {d}"),
+                            })?;
+                            if bound.polys().iter().any(|p| !p.is_affine() || !Self::in_scope(tr, &iters, p)) {
+                                return reject(
+                                    Reason::NonAffineBound,
+                                    format!("line {line}: the iteration count {} is not affine", t.text()),
+                                );
+                            }
+                            self.discharge(tr, &iters, &d, line)?;
+                            bound
+                        }
+                        None => self.count_from_exit_test(tr, l, &iters).ok_or(Rejection {
+                            reason: Reason::NonAffineBound,
+                            detail: format!("line {line}: the iteration count is unknown"),
+                        })?,
+                    };
                     let mut inner_chain = chain.to_vec();
                     inner_chain.push(l);
                     let inner_iters = self.iters_of(&inner_chain);
@@ -778,6 +788,11 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                     let upper = bound.upper_bound_of(&itp).ok_or_else(overflow)?;
                     let bounds = self.constraint(tr, &inner_iters, &Cond::NonNeg(itp).and(upper))?;
                     let header = self.ok(lifted.intersect(bounds))?;
+                    if from_exit_test {
+                        // The exit test's values must be exact wherever the
+                        // loop runs.
+                        self.discharge(tr, &inner_iters, &header, line)?;
+                    }
                     niter.insert(l, bound);
                     let inner = self.det.order(l);
                     self.body_domains(tr, l, &inner, header, &inner_chain, doms, niter, node_may)?;
@@ -786,6 +801,52 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             node_dom.insert(n, d);
         }
         Ok(())
+    }
+
+    /// The latch-execution count of region loop `l` read off its exit test,
+    /// where GCC's niter analysis gives none (at -O1, copies it does not
+    /// see through): the test compares `lhs - rhs = a ± it` (`it` the
+    /// loop's iterator, `a` invariant in it) with zero, staying while that
+    /// is below (step +1) or above (step -1) zero. The test's values leave
+    /// obligations in `tr`, proved by the caller over the loop's domain.
+    fn count_from_exit_test(&self, tr: &mut Translator, l: u32, iters: &[String]) -> Option<BoundExpr> {
+        let r = LoopRef::get(l)?;
+        let x = r.single_exit()?;
+        let last = ir::stmts(x.src).last().copied().filter(|s| s.kind() == SK::GP_STMT_COND)?;
+        let (lhs, rhs) = last.cond_operands()?;
+        if !lhs.ty().is_some_and(|t| t.is_integral()) || !rhs.ty().is_some_and(|t| t.is_integral()) {
+            return None;
+        }
+        let d = tr.integer(lhs).ok()?.checked_sub(&tr.integer(rhs).ok()?)?;
+        let it = self.iterators.get(&l)?;
+        let step = d.coefficient(std::slice::from_ref(it));
+        let a = d.checked_sub(&Polynomial::var(it).checked_scale(step)?)?;
+        if !a.is_affine() || a.mentions(it) || !Self::in_scope(tr, iters, &a) {
+            return None;
+        }
+        // The comparison under which the loop goes on.
+        let code = last.cond_code();
+        let stay = match (x.true_value != 0, x.false_value != 0) {
+            (false, true) => code,
+            (true, false) => match code {
+                TK::GP_T_LT => TK::GP_T_GE,
+                TK::GP_T_LE => TK::GP_T_GT,
+                TK::GP_T_GT => TK::GP_T_LE,
+                TK::GP_T_GE => TK::GP_T_LT,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        // Stays while it <= k: k + 1 latch executions, none if k < 0.
+        let one = Polynomial::constant(1);
+        let k = match (stay, step) {
+            (TK::GP_T_LT, 1) => Polynomial::constant(-1).checked_sub(&a)?,
+            (TK::GP_T_LE, 1) => a.checked_scale(-1)?,
+            (TK::GP_T_GT, -1) => a.checked_sub(&one)?,
+            (TK::GP_T_GE, -1) => a,
+            _ => return None,
+        };
+        Some(BoundExpr::Max(vec![BoundExpr::Poly(Polynomial::zero()), BoundExpr::Poly(k.checked_add(&one)?)]))
     }
 
     /// For each node of a body (indices into `nodes`, topologically
