@@ -47,8 +47,18 @@ What is counted (GCC 12.2 tree-parloops.cc / graphite*.cc, checked on dumps)
 Loops in the kernel function are counted in the source: every `for`,
 `while` and `do` between the `KERNEL` line and the function's closing brace.
 
-  parallel-count.py [--restrict] [-j N] [--json FILE] [--cc GCC] [--keep DIR]
+  gccpoly   with --plugin PATH: `-fplugin=PATH -fplugin-arg-gccpoly-report=`:
+            the loops of the kernel
+            function whose report entry says "parallel": true (every such
+            loop, and the outermost ones: parallel loops inside no parallel
+            loop, which is what parloops' count is).  gccpoly judges loops;
+            it does not parallelize them yet.
 
+  parallel-count.py [--restrict] [-j N] [--json FILE] [--cc GCC] [--keep DIR]
+                    [--plugin PATH [--fast-math]]
+
+--fast-math adds -ffast-math to every compile (floating-point reductions
+become parallel for parloops and gccpoly alike).
 --restrict adds -DKERNEL_RESTRICT (every array parameter `restrict`); GCC's
 parloops does no run-time alias versioning, so without it autopar can only
 parallelize loops whose accesses it can prove disjoint (one array).
@@ -344,6 +354,39 @@ def measure(name, cc, extra, tmproot, keep):
     return res
 
 
+def measure_gccpoly(name, cc, extra, plugin, tmproot):
+    """The kernel function's loops gccpoly's report calls parallel."""
+    src = os.path.join(KDIR, name + ".c")
+    fn = "kernel_" + name.replace("-", "_")
+    d = tempfile.mkdtemp(dir=tmproot, prefix=name + ".gccpoly.")
+    try:
+        report = os.path.join(d, "r.json")
+        rc, out = run_cc(cc, BASE_FLAGS + extra + ["-fplugin=" + plugin, "-fplugin-arg-gccpoly-report=" + report,
+                                                   src, "-o", name + ".o"], d)
+        if rc != 0:
+            return {"error": "gccpoly compile failed (status %d): %s" % (rc, out.strip()[:300])}
+        fns = [f for f in json.load(open(report))["functions"] if f["name"] == fn]
+        if len(fns) != 1:
+            return {"error": "%d functions %s in the report" % (len(fns), fn)}
+        loops = fns[0]["loops"]
+        par = {l["id"] for l in loops if l.get("parallel")}
+        parent = {l["id"]: l["parent"] for l in loops}
+
+        def outermost(i):
+            p = parent.get(i)
+            while p is not None:
+                if p in par:
+                    return False
+                p = parent.get(p)
+            return True
+        return {"parallel": len(par), "outermost": sum(1 for i in par if outermost(i)),
+                "lines": sorted(l["line"] for l in loops if l["id"] in par),
+                "kinds": {k: sum(1 for l in loops if l["id"] in par and l["kind"] == k)
+                          for k in ("doall", "private", "reduction")}}
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
 def fmt_lines(r):
     parts = []
     for e in r["loops"]:
@@ -356,21 +399,32 @@ def fmt_lines(r):
     return ", ".join(parts) if parts else "-"
 
 
-def table(results):
-    out = ["| kernel | loops | autopar | autopar lines | GRAPHITE SCoPs | GRAPHITE marked | "
-           "GRAPHITE-compile parallelized | lines (* = GRAPHITE-marked) |",
-           "|---|---:|---:|---|---:|---:|---:|---|"]
-    tot = [0] * 5
+def table(results, with_gccpoly):
+    head = ("| kernel | loops | autopar | autopar lines | GRAPHITE SCoPs | GRAPHITE marked | "
+            "GRAPHITE-compile parallelized | lines (* = GRAPHITE-marked) |")
+    rule = "|---|---:|---:|---|---:|---:|---:|---|"
+    if with_gccpoly:
+        head += " gccpoly parallel | gccpoly outermost | gccpoly lines |"
+        rule += "---:|---:|---|"
+    out = [head, rule]
+    tot = [0] * (7 if with_gccpoly else 5)
     for r in results:
         a, g = r.get("autopar", {}), r.get("graphite", {})
         row = [r["loops"], a.get("parallel", 0), g.get("scops", 0), g.get("marked", 0), g.get("parallel", 0)]
         err = " (error)" if r["errors"] else ""
-        out.append("| %s%s | %d | %d | %s | %d | %d | %d | %s |" % (
+        line = "| %s%s | %d | %d | %s | %d | %d | %d | %s |" % (
             r["name"], err, row[0], row[1], fmt_lines(a) if a else "-", row[2], row[3], row[4],
-            fmt_lines(g) if g else "-"))
+            fmt_lines(g) if g else "-")
+        if with_gccpoly:
+            p = r.get("gccpoly", {})
+            row += [p.get("parallel", 0), p.get("outermost", 0)]
+            line += " %d | %d | %s |" % (row[5], row[6], ", ".join(str(x) for x in p.get("lines", [])) or "-")
+        out.append(line)
         tot = [x + y for x, y in zip(tot, row)]
-    out.append("| **total (%d kernels)** | **%d** | **%d** | | **%d** | **%d** | **%d** | |" % (
-        (len(results),) + tuple(tot)))
+    last = "| **total (%d kernels)** | **%d** | **%d** | | **%d** | **%d** | **%d** | |" % ((len(results),) + tuple(tot[:5]))
+    if with_gccpoly:
+        last += " **%d** | **%d** | |" % (tot[5], tot[6])
+    out.append(last)
     return out, tot
 
 
@@ -381,6 +435,8 @@ def main():
     ap.add_argument("-j", type=int, default=2, metavar="N", help="parallel kernels (default 2)")
     ap.add_argument("--json", metavar="FILE", help="also write the per-kernel numbers and lines to FILE")
     ap.add_argument("--keep", metavar="DIR", help="keep the dumps under DIR/NAME/{autopar,graphite}")
+    ap.add_argument("--plugin", metavar="PATH", help="also count the loops gccpoly (this gccpoly.so) calls parallel")
+    ap.add_argument("--fast-math", action="store_true", help="every compile with -ffast-math (floating-point reductions allowed)")
     ap.add_argument("kernels", nargs="*", help="only these kernels (names of kernels.list)")
     a = ap.parse_args()
     if shutil.which(a.cc) is None:
@@ -398,20 +454,27 @@ def main():
             sys.stderr.write("parallel-count: not in kernels.list: %s\n" % " ".join(bad))
             return 2
         names = [n for n in names if n in a.kernels]
-    extra = ["-DKERNEL_RESTRICT"] if a.restrict else []
+    extra = (["-DKERNEL_RESTRICT"] if a.restrict else []) + (["-ffast-math"] if a.fast_math else [])
 
     t0 = time.time()
     tmproot = tempfile.mkdtemp(prefix="gccpoly-parcount.")
     try:
         with concurrent.futures.ThreadPoolExecutor(max(1, a.j)) as ex:
             results = list(ex.map(lambda n: measure(n, a.cc, extra, tmproot, a.keep), names))
+            if a.plugin:
+                plugin = os.path.abspath(a.plugin)
+                for r, p in zip(results, ex.map(lambda n: measure_gccpoly(n, a.cc, extra, plugin, tmproot), names)):
+                    if "error" in p:
+                        r["errors"].append(p["error"])
+                    else:
+                        r["gccpoly"] = p
     finally:
         shutil.rmtree(tmproot, ignore_errors=True)
     secs = time.time() - t0
 
     ver = subprocess.run([a.cc, "-dumpfullversion"], stdout=subprocess.PIPE, text=True).stdout.strip()
     argv = " ".join(shlex.quote(x) for x in sys.argv[1:])
-    t, tot = table(results)
+    t, tot = table(results, bool(a.plugin))
     out = ["# Parallel loops found by GCC in bench/kernels%s" % (" (restrict)" if a.restrict else ""), "",
            "`bench/parallel-count.py%s`: %s %s, `%s`; %d kernels in %.1f s." % (
                (" " + argv) if argv else "", a.cc, ver,
@@ -424,6 +487,9 @@ def main():
            "GRAPHITE-compile parallelized: source loops parloops parallelized in that compile, "
            "`*` where it used GRAPHITE's mark instead of its own test (which runs there without its "
            "profitability check). Lines: source line of the loop's `for`; xN: N GIMPLE loops.", ""]
+    if a.plugin:
+        out[-1:-1] = ["gccpoly (%s): loops of the kernel function whose report says `\"parallel\": true`; "
+                      "outermost: those inside no other parallel loop (parloops' unit)." % a.plugin, ""]
     out += t
     errs = [r for r in results if r["errors"]]
     if errs:
@@ -436,7 +502,7 @@ def main():
             json.dump({"cc": a.cc, "version": ver, "flags": BASE_FLAGS + extra,
                        "autopar_flags": AUTOPAR_FLAGS, "graphite_flags": GRAPHITE_FLAGS,
                        "totals": dict(zip(["loops", "autopar", "graphite_scops", "graphite_marked",
-                                           "graphite_parallel"], tot)),
+                                           "graphite_parallel", "gccpoly_parallel", "gccpoly_outermost"], tot)),
                        "kernels": results}, f, indent=1)
             f.write("\n")
     return 1 if errs else 0

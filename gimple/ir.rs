@@ -45,6 +45,11 @@ impl Tree {
         ffi::string_from(unsafe { ffi::gp_tree_code_name(self.0) })
     }
 
+    pub fn num_operands(self) -> u32 {
+        // SAFETY: a live tree of cfun.
+        unsafe { ffi::gp_tree_num_operands(self.0) }
+    }
+
     pub fn op(self, i: u32) -> Option<Tree> {
         // SAFETY: the shim checks the operand index.
         Tree::from(unsafe { ffi::gp_tree_operand(self.0, i) })

@@ -11,3 +11,4 @@ pub mod source;
 pub use loops::LoopForest;
 pub use scop::{Region, ScopDetector};
 pub use source::{FrontEndLoops, SourcePos};
+pub mod parallel;

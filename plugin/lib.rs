@@ -15,7 +15,7 @@ mod report;
 use diag::RemarkKind;
 use gimple::{FrontEndLoops, LoopForest, ScopDetector, SourcePos};
 use options::Options;
-use report::{AssumptionReport, FunctionReport, LoopReport, RejectedReport, Report, ScopReport};
+use report::{AssumptionReport, DependenceReport, FunctionReport, InterchangeReport, LoopReport, ReductionReport, RejectedReport, Report, ScopReport};
 use std::cell::RefCell;
 use std::ffi::{c_char, c_int, c_void, CString};
 use std::fs::File;
@@ -213,6 +213,18 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
             region_of.insert(l, k as u32 + 1);
         }
     }
+    // SAFETY: called inside the pass, where cfun is set.
+    let reassociate = unsafe { ffi::gp_cfun_associative_math() } != 0;
+    let aopts = gimple::parallel::AnalysisOptions {
+        reassociate,
+        crosscheck: std::env::var_os("GCCPOLY_CROSSCHECK").is_some(),
+        detail: p.dump.is_some(),
+        max_operations: p.options.max_operations.unwrap_or(poly::bounded::DEFAULT_MAX_OPERATIONS),
+    };
+    let outcomes: Vec<gimple::parallel::RegionOutcome> =
+        regions.iter().map(|r| gimple::parallel::analyze_region(&forest, r, aopts)).collect();
+    let rejection_of: std::collections::HashMap<u32, &gimple::scop::LoopRejection> =
+        rejections.iter().map(|r| (r.loop_num, r)).collect();
     let mut text = format!(";; Function {name} (line {line})\n");
     let mut loops = Vec::new();
     for l in &forest.loops {
@@ -246,7 +258,43 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
             l.parent.map(|n| n.to_string()).unwrap_or_else(|| "none".into()),
             indent = 2 * l.depth as usize
         ));
-        loops.push(LoopReport { id: l.num, line, column, depth: l.depth, parent: l.parent, scop });
+        // The verdict: the region's, or "not modelled".
+        let verdict = match scop {
+            Some(id) => outcomes[id as usize - 1].loops.get(&l.num).cloned(),
+            None => None,
+        };
+        let verdict = verdict.unwrap_or_else(|| {
+            let why = match rejection_of.get(&l.num) {
+                Some(r) => format!("not modelled: {}: {}", r.rejection.reason.as_str(), r.rejection.detail),
+                None => "not modelled: the loop is in no region".to_string(),
+            };
+            gimple::parallel::LoopOutcome::none(why)
+        });
+        if scop.is_some() {
+            let (optimized, msg) = verdict.remark();
+            let kind = if optimized { RemarkKind::GP_REMARK_OPTIMIZED } else { RemarkKind::GP_REMARK_MISSED };
+            diag::remark(kind, l.location, &msg);
+        }
+        loops.push(LoopReport {
+            id: l.num,
+            line,
+            column,
+            depth: l.depth,
+            parent: l.parent,
+            scop,
+            parallel: verdict.parallel,
+            kind: verdict.kind,
+            private: verdict.private.clone(),
+            firstprivate: verdict.firstprivate.clone(),
+            lastprivate: verdict.lastprivate.clone(),
+            reductions: verdict.reductions.iter().map(|(v, op)| ReductionReport { var: v.clone(), op }).collect(),
+            blockers: verdict.blockers.clone(),
+            interchange: verdict
+                .interchange
+                .iter()
+                .map(|(w, legal, reason)| InterchangeReport { with: *w, legal: *legal, reason: reason.clone() })
+                .collect(),
+        });
     }
     let mut rejected = Vec::new();
     for r in &rejections {
@@ -275,6 +323,8 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
             ),
         );
         text.push_str(&region_dump(id, r));
+        let o = &outcomes[k];
+        text.push_str(&o.dump);
         scops.push(ScopReport {
             id,
             line: r.line,
@@ -286,6 +336,8 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
                 .iter()
                 .map(|a| AssumptionReport { kind: a.kind, text: a.text.clone() })
                 .collect(),
+            arrays: o.arrays.clone(),
+            dependences: o.counts.map(|c| DependenceReport { flow: c.flow, memory: c.memory, memory_ignored: c.memory_ignored }),
         });
     }
     text.push('\n');

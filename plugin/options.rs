@@ -12,6 +12,8 @@ enum ValueKind {
     File,
     /// A function's name as GCC prints it.
     Function,
+    /// A positive integer.
+    Number,
 }
 
 struct OptionSpec {
@@ -24,6 +26,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "dump", value: ValueKind::File },
     OptionSpec { key: "version", value: ValueKind::None },
     OptionSpec { key: "debug-panic", value: ValueKind::Function },
+    OptionSpec { key: "debug-max-operations", value: ValueKind::Number },
 ];
 
 /// The parsed options of one compilation.
@@ -38,6 +41,10 @@ pub struct Options {
     /// Raise an internal error while analysing this function, to exercise
     /// fault containment.
     pub debug_panic: Option<String>,
+    /// The isl operations budget of each computation of the verdicts
+    /// (default poly::bounded::DEFAULT_MAX_OPERATIONS), to exercise running
+    /// out.
+    pub max_operations: Option<u64>,
 }
 
 fn spelled(spec: &OptionSpec) -> String {
@@ -45,6 +52,7 @@ fn spelled(spec: &OptionSpec) -> String {
         ValueKind::None => spec.key.to_string(),
         ValueKind::File => format!("{}=FILE", spec.key),
         ValueKind::Function => format!("{}=FUNCTION", spec.key),
+        ValueKind::Number => format!("{}=N", spec.key),
     }
 }
 
@@ -90,6 +98,18 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "dump" => opts.dump = value.map(PathBuf::from),
             "version" => opts.version = true,
             "debug-panic" => opts.debug_panic = value,
+            "debug-max-operations" => {
+                let v = value.unwrap_or_default();
+                match v.parse::<u64>() {
+                    Ok(n) if n > 0 => opts.max_operations = Some(n),
+                    _ => {
+                        return Err(format!(
+                            "gccpoly: option '{key}' needs a positive integer, not '{v}'; valid options: {}",
+                            valid_list()
+                        ))
+                    }
+                }
+            }
             _ => unreachable!("every key of SPECS is handled"),
         }
     }

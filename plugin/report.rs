@@ -42,6 +42,36 @@ pub struct LoopReport {
     pub parent: Option<u32>,
     /// The `id` of the region containing the loop; null when none does.
     pub scop: Option<u32>,
+    /// Whether the loop's iterations may run in parallel (with `private`
+    /// copies and `reductions`).
+    pub parallel: bool,
+    /// `doall`, `private`, `reduction` or `none`.
+    pub kind: &'static str,
+    /// Variables each iteration needs its own copy of.
+    pub private: Vec<String>,
+    /// Of `private`, those whose copies start with the value from before the
+    /// loop, and those whose last iteration's value is used after it.
+    pub firstprivate: Vec<String>,
+    pub lastprivate: Vec<String>,
+    pub reductions: Vec<ReductionReport>,
+    /// Why the loop is not parallel: variable, reason, source lines.
+    pub blockers: Vec<String>,
+    /// Interchange with each other loop of its band.
+    pub interchange: Vec<InterchangeReport>,
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct ReductionReport {
+    pub var: String,
+    pub op: &'static str,
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct InterchangeReport {
+    /// The line of the other loop.
+    pub with: u32,
+    pub legal: bool,
+    pub reason: String,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -55,6 +85,21 @@ pub struct ScopReport {
     pub statements: usize,
     pub params: Vec<String>,
     pub assumptions: Vec<AssumptionReport>,
+    /// The memory arrays the model accesses (its zero-dimensional arrays,
+    /// SSA values and PHIs, apart).
+    pub arrays: Vec<String>,
+    /// Dependences between accesses; null when they were not computed.
+    pub dependences: Option<DependenceReport>,
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct DependenceReport {
+    /// (write, read) access pairs linked by a value-based flow.
+    pub flow: usize,
+    /// Access pairs linked by a memory-based (anti or output) dependence.
+    pub memory: usize,
+    /// Of `memory`, those the verdicts need not keep.
+    pub memory_ignored: usize,
 }
 
 #[derive(Serialize, Debug, Clone)]

@@ -242,6 +242,15 @@ gp_cfun_location (void)
 			    : UNKNOWN_LOCATION;
 }
 
+int
+gp_cfun_associative_math (void)
+{
+  /* The function's own options (optimize attributes) where it has them.  */
+  if (cfun && cfun->decl)
+    return opt_for_fn (cfun->decl, flag_associative_math) != 0;
+  return flag_associative_math != 0;
+}
+
 /* --- Loops.  -------------------------------------------------------------- */
 
 static class loop *

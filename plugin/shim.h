@@ -96,6 +96,9 @@ void gp_fe_walk_loops (void *fndecl, gp_fe_loop_fn fn, void *data);
 /* Its printable name and the location of its declaration.  */
 const char *gp_cfun_name (void);
 gp_location gp_cfun_location (void);
+/* Whether the function may reassociate floating-point arithmetic
+   (-fassociative-math, implied by -ffast-math).  */
+int gp_cfun_associative_math (void);
 
 /* --- Loops of cfun.  ------------------------------------------------------ */
 

@@ -5,7 +5,9 @@ pub mod bounded;
 pub mod cond;
 pub mod dataflow;
 pub mod delinearize;
+pub mod light;
 pub mod model;
+pub mod pairwise;
 pub mod polynomial;
 pub mod schedule;
 pub mod verdict;
@@ -14,6 +16,8 @@ pub use bounded::{BoundedCtx, IslFailure};
 pub use cond::{CmpOp, Cond};
 pub use dataflow::{DependenceCounts, Dependences, ParallelCheck, Violations};
 pub use delinearize::{delinearize, ArrayShape, Bound, DelinearizeError, Delinearized};
+pub use light::LightScop;
+pub use pairwise::{Iterations, PairDep, PairEngine, PairInterchange, PairLoop, ScalarFact};
 pub use model::{Access, AccessKind, IslScop, Scop, Statement};
 pub use polynomial::{Monomial, Polynomial};
 pub use schedule::{

@@ -56,10 +56,30 @@ impl ReductionOp {
     }
 }
 
-/// A reduction candidate, as the GIMPLE side recognises it: `statements`
-/// each update one cell of `array` by `x = x op e`. The polyhedral side does
-/// not see operators, only accesses; it checks that reordering these updates
-/// is all that running the loop in parallel does to `array`.
+/// A reduction candidate, as the GIMPLE side recognises it. The polyhedral
+/// side does not see operators, only accesses; it checks that reordering
+/// these updates is all that running the loop in parallel does.
+///
+/// Two forms:
+/// * `in_place`: `statements` each update one cell of `array` by
+///   `x = x op e` (one read and one write of the same cell); `arrays` are
+///   zero-dimensional arrays that receive the updated value (an SSA copy of
+///   it used after the loop): only the hinted statements write them in the
+///   loop and nothing there reads them;
+/// * not `in_place`: a cycle over several arrays, as SSA leaves it after
+///   PRE: `array` holds the accumulator across iterations (the loop header
+///   PHI's incoming value), `arrays` the cycle's other zero-dimensional
+///   arrays (its intermediate SSA values) and the memory cells that receive
+///   the running value in every iteration (`C[i][j] = acc`, which PRE leaves
+///   in the loop). The caller vouches that the SSA cycle is a chain of `op`
+///   whose values nothing else in the loop uses, and that each cell's store
+///   stores the value at the end of the iteration; the engine checks that
+///   every write (and every access to a zero-dimensional array) of these
+///   arrays in the loop is by `statements`, that no read in the loop
+///   touches a receiving cell in the same execution of the loop (other
+///   cells of the array may be read) and that each execution of the loop
+///   stores to one cell only. The reduction's result then replaces the
+///   sequential final value, stored once after the loop.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReductionHint {
     pub array: String,
@@ -68,6 +88,10 @@ pub struct ReductionHint {
     /// A floating-point reduction: reordering changes the rounding, so it
     /// counts only where the user allowed reassociation.
     pub float: bool,
+    /// The cycle's further arrays, or the receivers of an in-place update
+    /// (see above).
+    pub arrays: Vec<String>,
+    pub in_place: bool,
 }
 
 /// What the caller allows.
@@ -423,21 +447,50 @@ impl LoopVerdict {
             blockers: Vec::new(),
         };
         let none = Vec::new();
-        for a in &arrays {
-            let hint = hints.iter().find(|h| &h.array == a);
+        // Cycles over several arrays: judged as a whole where a value of the
+        // cycle crosses iterations.
+        let mut absorbed: BTreeSet<String> = BTreeSet::new();
+        for h in hints {
+            let cycle: Vec<&String> = std::iter::once(&h.array).chain(h.arrays.iter()).collect();
+            let applies = if h.in_place {
+                carried.get(&h.array).is_some_and(|c| !c.is_empty())
+            } else {
+                cycle.iter().any(|a| carried.get(*a).is_some_and(|c| !c.is_empty()))
+            };
+            if !applies {
+                continue;
+            }
+            let verdict = if h.in_place {
+                match reduction(deps, &la, &stmts, &h.array, h, opts)? {
+                    Ok(()) => receivers(deps, &stmts, h)?,
+                    e => e,
+                }
+            } else {
+                cycle_reduction(deps, &la, &stmts, h, opts)?
+            };
+            match verdict {
+                Ok(()) => {
+                    if !v.reductions.iter().any(|(a, _)| a == &h.array) {
+                        v.reductions.push((h.array.clone(), h.op));
+                    }
+                }
+                Err((kind, pairs, why)) => {
+                    let pairs = if pairs.is_empty() {
+                        cycle.iter().filter_map(|a| carried.get(*a)).flatten().copied().collect()
+                    } else {
+                        pairs
+                    };
+                    b.block(&h.array, kind, &pairs, &why);
+                }
+            }
+            absorbed.extend(cycle.iter().map(|a| a.to_string()));
+        }
+        for a in arrays.iter().filter(|a| !absorbed.contains(*a)) {
+            let hint = hints.iter().find(|h| &h.array == a && h.in_place && h.arrays.is_empty());
             let cf = carried.get(a).unwrap_or(&none);
             let conf = conflicts.get(a).unwrap_or(&none);
             if !cf.is_empty() {
-                match hint {
-                    Some(h) => match reduction(deps, &la, &stmts, a, h, opts)? {
-                        Ok(()) => v.reductions.push((a.clone(), h.op)),
-                        Err((kind, pairs, why)) => {
-                            let pairs = if pairs.is_empty() { cf.clone() } else { pairs };
-                            b.block(a, kind, &pairs, &why)
-                        }
-                    },
-                    None => b.block(a, BlockerKind::FlowCarried, cf, &format!("the value of {a} flows from one iteration to another")),
-                }
+                b.block(a, BlockerKind::FlowCarried, cf, &format!("the value of {a} flows from one iteration to another"));
                 continue;
             }
             if conf.is_empty() {
@@ -557,6 +610,114 @@ fn reduction(
         return Ok(Err((
             BlockerKind::NonAssociative,
             vec![(t, t)],
+            format!("floating-point {} reduction on {array} needs -fassociative-math", hint.op.clause()),
+        )));
+    }
+    Ok(Ok(()))
+}
+
+/// The receivers of an in-place update: written in the loop only by the
+/// hinted statements and never read there.
+fn receivers(deps: &Dependences, stmts: &[usize], hint: &ReductionHint) -> Result<Result<(), Refusal>, IslFailure> {
+    for a in &hint.arrays {
+        let bad: Vec<(usize, usize)> = (0..deps.tags.len())
+            .filter(|&t| &deps.tags[t].array == a && stmts.contains(&deps.tags[t].stmt))
+            .filter(|&t| deps.tags[t].kind == AccessKind::Read || !hint.statements.contains(&deps.stmts[deps.tags[t].stmt].name))
+            .map(|t| (t, t))
+            .collect();
+        if !bad.is_empty() {
+            return Ok(Err((
+                BlockerKind::FlowCarried,
+                bad,
+                format!("{a}, which receives the running {} reduction on {}, is also used in the loop", hint.op.clause(), hint.array),
+            )));
+        }
+    }
+    Ok(Ok(()))
+}
+
+/// Whether the multi-array cycle `hint` can run as a reduction in the loop
+/// (see `ReductionHint`).
+fn cycle_reduction(
+    deps: &Dependences,
+    la: &LoopAnalysis,
+    stmts: &[usize],
+    hint: &ReductionHint,
+    opts: &VerdictOptions,
+) -> Result<Result<(), Refusal>, IslFailure> {
+    let cx = deps.cx;
+    let array = &hint.array;
+    let hinted: Vec<usize> = stmts.iter().copied().filter(|&s| hint.statements.contains(&deps.stmts[s].name)).collect();
+    if hinted.is_empty() {
+        return Ok(Err((
+            BlockerKind::FlowCarried,
+            Vec::new(),
+            format!("the value of {array} flows from one iteration to another (no hinted update in this loop)"),
+        )));
+    }
+    for a in std::iter::once(array).chain(hint.arrays.iter()) {
+        let mine: Vec<usize> = (0..deps.tags.len()).filter(|&t| &deps.tags[t].array == a && stmts.contains(&deps.tags[t].stmt)).collect();
+        let mut cells = false;
+        for &t in &mine {
+            let list = cx.ok(deps.tags[t].tagged.get_map_list())?;
+            if cx.ok(list.size())? > 0 && cx.ok(cx.ok(list.get_at(0))?.dim(DimType::Out))? > 0 {
+                cells = true;
+            }
+        }
+        // Every access is the cycle's; of a cell array, reads of other
+        // cells are free.
+        let foreign: Vec<(usize, usize)> = mine
+            .iter()
+            .filter(|&&t| !hinted.contains(&deps.tags[t].stmt) && (!cells || deps.tags[t].kind != AccessKind::Read))
+            .map(|&t| (t, t))
+            .collect();
+        if !foreign.is_empty() {
+            return Ok(Err((
+                BlockerKind::FlowCarried,
+                foreign,
+                format!("{a} is also accessed in the loop outside the {} reduction on {array}", hint.op.clause()),
+            )));
+        }
+        if !cells {
+            continue;
+        }
+        let mut reads = empty_map(cx)?;
+        let mut writes = empty_map(cx)?;
+        for &t in &mine {
+            let target = if deps.tags[t].kind == AccessKind::Read { &mut reads } else { &mut writes };
+            let old = std::mem::replace(target, empty_map(cx)?);
+            *target = cx.ok(old.union(cx.ok(deps.tags[t].tagged.copy())?))?;
+        }
+        let touch = cx.ok(reads.apply_range(cx.ok(cx.ok(writes.copy())?.reverse())?))?;
+        let same = pairs_in(cx, &touch, &la.key, &la.key, &la.keys.same_exec)?;
+        let hits = deps.tag_pairs(&same)?;
+        if !hits.is_empty() {
+            return Ok(Err((
+                BlockerKind::FlowCarried,
+                hits,
+                format!("{a} is read in the loop where it receives the running {} reduction", hint.op.clause()),
+            )));
+        }
+        // One cell per execution: { execution -> cell } is single-valued.
+        let mut w = empty_map(cx)?;
+        for &t in mine.iter().filter(|&&t| deps.tags[t].kind != AccessKind::Read) {
+            w = cx.ok(w.union(cx.ok(deps.tags[t].tagged.copy())?))?;
+        }
+        let exec = cx.ok(cx.ok(la.key.copy())?.apply_range(projection(cx, la.dim + 1, la.dim)?))?;
+        let by_exec = cx.ok(cx.ok(exec.reverse())?.apply_range(w))?;
+        if !cx.ok(by_exec.is_single_valued())? {
+            return Ok(Err((
+                BlockerKind::FlowCarried,
+                mine.iter().map(|&t| (t, t)).collect(),
+                format!("{a} receives the running value of {array} in different cells: a scan, not a reduction"),
+            )));
+        }
+    }
+    if hint.float && !opts.allow_reassociation {
+        let t = (0..deps.tags.len()).find(|&t| &deps.tags[t].array == array && hinted.contains(&deps.tags[t].stmt));
+        return Ok(Err((
+            BlockerKind::NonAssociative,
+            t.map(|t| vec![(t, t)]).unwrap_or_default(),
             format!("floating-point {} reduction on {array} needs -fassociative-math", hint.op.clause()),
         )));
     }

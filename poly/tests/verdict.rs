@@ -18,7 +18,7 @@ fn strings(v: &[&str]) -> Vec<String> {
 }
 
 fn hint(array: &str, op: ReductionOp, statements: &[&str], float: bool) -> ReductionHint {
-    ReductionHint { array: array.into(), op, statements: strings(statements), float }
+    ReductionHint { array: array.into(), op, statements: strings(statements), float, arrays: Vec::new(), in_place: true }
 }
 
 const REASSOC: VerdictOptions = VerdictOptions { allow_reassociation: true, allow_privatization: true };

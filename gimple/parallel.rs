@@ -1,0 +1,1110 @@
+//! Per-loop parallelism verdicts of a region: what the GIMPLE side adds to
+//! the polyhedral engine (poly's `PairEngine`, or `LoopVerdict` where the
+//! region's notation is outside what `poly::light` reads).
+//!
+//! * SSA facts on the region's zero-dimensional arrays (an SSA value's
+//!   definition dominates its uses; a PHI's value comes from the predecessor
+//!   whose edge is taken), which settle their dataflow without isl.
+//! * Reductions: a loop-header PHI whose cycle is a chain of one associative
+//!   operator, recognised on GIMPLE and handed to the engine as a hint.
+//! * The mapping between GCC's loops and the model's time dimensions and
+//!   statements, and names in source terms for the report.
+//!
+//! Naming: a memory array keeps its name (`A`); a zero-dimensional array
+//! `<var>_<version>` or `<var>_<version>_phi` is reported as the SSA name's
+//! variable `<var>` (PRE's temporaries are `prephitmp`/`pretmp`), or as
+//! `_<version>` when the SSA name has no variable. A reduction whose running
+//! value is stored to a memory cell in every iteration (PRE leaves
+//! `C[i][j] = acc` in the loop after replacing its loads) is named after
+//! that cell (`C[i][j]`), otherwise after the accumulator's variable.
+
+use super::ir::{self, LoopRef, Stmt, Tree};
+use super::loops::LoopForest;
+use super::scop::Region;
+use crate::ffi::{gp_stmt_kind as SK, gp_tree_kind as TK, gp_type_kind as TY};
+use poly::{
+    BoundedCtx, DependenceCounts, Dependences, IslFailure, IslScop, Iterations, LightScop, LoopId, LoopVerdict,
+    PairEngine, PairLoop, ReductionHint, ReductionOp, ScalarFact, VerdictKind, VerdictOptions,
+};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// The verdict on one loop, in source terms.
+#[derive(Clone, Debug)]
+pub struct LoopOutcome {
+    pub parallel: bool,
+    pub kind: &'static str,
+    pub private: Vec<String>,
+    pub firstprivate: Vec<String>,
+    pub lastprivate: Vec<String>,
+    /// (variable, operator as OpenMP writes it).
+    pub reductions: Vec<(String, &'static str)>,
+    pub blockers: Vec<String>,
+    /// (line of the other loop, legal, reason).
+    pub interchange: Vec<(u32, bool, String)>,
+}
+
+impl LoopOutcome {
+    /// A loop the analysis could not judge.
+    pub fn none(blocker: String) -> LoopOutcome {
+        LoopOutcome {
+            parallel: false,
+            kind: "none",
+            private: Vec::new(),
+            firstprivate: Vec::new(),
+            lastprivate: Vec::new(),
+            reductions: Vec::new(),
+            blockers: vec![blocker],
+            interchange: Vec::new(),
+        }
+    }
+
+    /// The remark: (optimized?, text).
+    pub fn remark(&self) -> (bool, String) {
+        if !self.parallel {
+            let why = self.blockers.first().cloned().unwrap_or_else(|| "no reason recorded".into());
+            return (false, format!("loop not parallel: {why}"));
+        }
+        let mut parts = Vec::new();
+        if !self.private.is_empty() {
+            parts.push(format!("private: {}", self.private.join(", ")));
+        }
+        if !self.reductions.is_empty() {
+            let r: Vec<String> = self.reductions.iter().map(|(v, op)| format!("{op}:{v}")).collect();
+            parts.push(format!("reduction: {}", r.join(", ")));
+        }
+        let detail = if parts.is_empty() { String::new() } else { format!("; {}", parts.join("; ")) };
+        (true, format!("loop parallel ({}){detail}", self.kind))
+    }
+}
+
+/// What the analysis of one region gives.
+pub struct RegionOutcome {
+    pub loops: HashMap<u32, LoopOutcome>,
+    pub counts: Option<DependenceCounts>,
+    /// The memory arrays of the model (not the zero-dimensional ones).
+    pub arrays: Vec<String>,
+    /// Text for the dump.
+    pub dump: String,
+}
+
+/// Options of the analysis.
+#[derive(Clone, Copy, Debug)]
+pub struct AnalysisOptions {
+    /// `-fassociative-math` for the function.
+    pub reassociate: bool,
+    /// Also run the exact engine and report disagreements on stderr
+    /// (GCCPOLY_CROSSCHECK, for development).
+    pub crosscheck: bool,
+    /// Every level of every dependence, for the dump.
+    pub detail: bool,
+    /// The isl operations budget of each computation.
+    pub max_operations: u64,
+}
+
+/// The region's loops: GCC number -> (depth in the region, statements).
+struct LoopMap {
+    depth: HashMap<u32, usize>,
+    stmts: HashMap<u32, Vec<String>>,
+}
+
+fn block_of(stmt: &str) -> Option<i32> {
+    stmt.strip_prefix("S_")?.parse().ok()
+}
+
+/// Whether loop `l` is `ancestor` or inside it.
+fn within(forest: &LoopForest, mut l: u32, ancestor: u32) -> bool {
+    loop {
+        if l == ancestor {
+            return true;
+        }
+        match forest.get(l).and_then(|x| x.parent) {
+            Some(p) => l = p,
+            None => return false,
+        }
+    }
+}
+
+fn loop_map(forest: &LoopForest, r: &Region) -> LoopMap {
+    let mut depth = HashMap::new();
+    let mut stmts = HashMap::new();
+    for &l in &r.loops {
+        let mut d = 0;
+        let mut x = Some(l);
+        while let Some(y) = x.filter(|y| r.loops.contains(y)) {
+            d += 1;
+            x = forest.get(y).and_then(|q| q.parent);
+        }
+        depth.insert(l, d);
+        let mine: Vec<String> = r
+            .scop
+            .statements
+            .iter()
+            .filter(|s| block_of(&s.name).is_some_and(|b| within(forest, ir::bb_loop(b), l)))
+            .map(|s| s.name.clone())
+            .collect();
+        stmts.insert(l, mine);
+    }
+    LoopMap { depth, stmts }
+}
+
+/// scop.rs's name for an SSA value's array.
+fn scalar_name(v: Tree) -> String {
+    let stem = v.ssa_var_name().map(|n| super::affine::isl_name(&n)).unwrap_or_else(|| "t".into());
+    format!("{stem}_{}", v.ssa_version())
+}
+
+/// The source name of an SSA value.
+fn source_name(v: Tree) -> String {
+    v.ssa_var_name().unwrap_or_else(|| format!("_{}", v.ssa_version()))
+}
+
+/// SSA definitions in the region's statement blocks, by model array name:
+/// (value, defining statement, is the PHI array).
+struct SsaScan {
+    /// Model array name -> source name.
+    names: HashMap<String, String>,
+    facts: BTreeMap<String, ScalarFact>,
+}
+
+fn scan_ssa(forest: &LoopForest, r: &Region, lm: &LoopMap, memory: &[String]) -> SsaScan {
+    let mut names = HashMap::new();
+    let mut facts = BTreeMap::new();
+    let stmt_names: BTreeSet<&str> = r.scop.statements.iter().map(|s| s.name.as_str()).collect();
+    let dim_of = |l: u32| lm.depth.get(&l).map(|d| 2 * *d as u32 - 1);
+    for s in &r.scop.statements {
+        let Some(b) = block_of(&s.name) else { continue };
+        for p in ir::phis(b) {
+            let Some(v) = p.phi_result().filter(|t| !t.is_virtual()) else { continue };
+            let name = scalar_name(v);
+            names.insert(name.clone(), source_name(v));
+            names.insert(format!("{name}_phi"), source_name(v));
+            facts.insert(name.clone(), ScalarFact::Value { def: s.name.clone() });
+            // The PHI's own array: a region loop's header, or a join.
+            let l = ir::bb_loop(b);
+            let (header_of, latch, recompute) = match LoopRef::get(l).filter(|lr| lr.header() == b) {
+                Some(lr) if r.loops.contains(&l) => {
+                    let latch = format!("S_{}", lr.latch());
+                    let blocks = loop_blocks(forest, l);
+                    let value = p.phi_args().into_iter().find(|(_, src)| *src == lr.latch()).map(|(t, _)| t);
+                    let mut loads = Vec::new();
+                    let recompute = value.filter(|v| invariant_value(r, memory, *v, &blocks, &mut loads, 0)).map(|_| loads);
+                    (dim_of(l), stmt_names.contains(latch.as_str()).then_some(latch), recompute)
+                }
+                Some(_) => continue,
+                None => (None, None, None),
+            };
+            facts.insert(format!("{name}_phi"), ScalarFact::Phi { block: s.name.clone(), header_of, latch, recompute });
+        }
+        for st in ir::stmts(b) {
+            let Some(v) = st.lhs().filter(|t| t.kind() == TK::GP_T_SSA_NAME && !t.is_virtual()) else { continue };
+            let name = scalar_name(v);
+            names.insert(name.clone(), source_name(v));
+            facts.insert(name, ScalarFact::Value { def: s.name.clone() });
+        }
+    }
+    SsaScan { names, facts }
+}
+
+/// scop.rs's notion of a memory reference (a load or store the model
+/// records as an access).
+fn is_memory_ref(t: Tree) -> bool {
+    matches!(
+        t.kind(),
+        TK::GP_T_ARRAY_REF
+            | TK::GP_T_MEM_REF
+            | TK::GP_T_COMPONENT_REF
+            | TK::GP_T_VAR_DECL
+            | TK::GP_T_PARM_DECL
+            | TK::GP_T_RESULT_DECL
+            | TK::GP_T_TARGET_MEM_REF
+            | TK::GP_T_BIT_FIELD_REF
+            | TK::GP_T_VIEW_CONVERT
+            | TK::GP_T_REALPART
+            | TK::GP_T_IMAGPART
+    ) && !(matches!(t.kind(), TK::GP_T_REALPART | TK::GP_T_IMAGPART | TK::GP_T_VIEW_CONVERT)
+        && t.op(0).is_some_and(|o| o.kind() == TK::GP_T_SSA_NAME))
+}
+
+/// One memory access of a block: the GIMPLE statement, the reference,
+/// whether it writes, and the model's array and access index.
+#[derive(Clone, Debug)]
+struct MemAccess {
+    stmt: Stmt,
+    reference: Tree,
+    write: bool,
+    array: String,
+    index: usize,
+}
+
+/// The memory accesses of statement `name` (block `b`), matched with the
+/// model's in the order scop.rs records them (each statement's loads and
+/// stores, left-hand side first); None when the two do not line up.
+fn block_accesses(r: &Region, memory: &[String], b: i32) -> Option<Vec<MemAccess>> {
+    let st = r.scop.statements.iter().find(|s| s.name == format!("S_{b}"))?;
+    let mut refs = Vec::new();
+    for s in ir::stmts(b) {
+        match s.kind() {
+            SK::GP_STMT_ASSIGN => {
+                if s.is_clobber() {
+                    continue;
+                }
+                if let Some(l) = s.assign_lhs().filter(|l| is_memory_ref(*l)) {
+                    refs.push((s, l, true));
+                }
+                for o in s.assign_rhs() {
+                    if is_memory_ref(o) {
+                        refs.push((s, o, false));
+                    }
+                }
+            }
+            SK::GP_STMT_CALL => {
+                if let Some(l) = s.call_lhs().filter(|l| is_memory_ref(*l)) {
+                    refs.push((s, l, true));
+                }
+            }
+            _ => {}
+        }
+    }
+    let model: Vec<(usize, &poly::Access)> =
+        st.accesses.iter().enumerate().filter(|(_, a)| memory.contains(&a.array)).collect();
+    if model.len() != refs.len() {
+        return None;
+    }
+    let mut out = Vec::new();
+    for ((stmt, reference, write), (index, a)) in refs.into_iter().zip(model) {
+        if write != (a.kind != poly::AccessKind::Read) {
+            return None;
+        }
+        out.push(MemAccess { stmt, reference, write, array: a.array.clone(), index });
+    }
+    Some(out)
+}
+
+/// The model's access of `stmt`'s reference `t` in block `b`.
+fn access_of(r: &Region, memory: &[String], b: i32, stmt: Stmt, write: bool) -> Option<MemAccess> {
+    block_accesses(r, memory, b)?.into_iter().find(|a| a.stmt == stmt && a.write == write)
+}
+
+/// The declaration a reference's storage belongs to, when it is one.
+fn base_decl(t: Tree) -> Option<Tree> {
+    match t.kind() {
+        TK::GP_T_VAR_DECL => Some(t),
+        TK::GP_T_ARRAY_REF | TK::GP_T_COMPONENT_REF | TK::GP_T_BIT_FIELD_REF | TK::GP_T_REALPART | TK::GP_T_IMAGPART | TK::GP_T_VIEW_CONVERT => {
+            base_decl(t.op(0)?)
+        }
+        TK::GP_T_MEM_REF => {
+            let a = t.op(0)?;
+            (a.kind() == TK::GP_T_ADDR_EXPR).then(|| base_decl(a.op(0)?)).flatten()
+        }
+        _ => None,
+    }
+}
+
+/// Whether `v`'s value is computed, in the loop of `blocks`, only from
+/// values defined before it and loads of cells whose addresses are; the
+/// loads' arrays go to `loads`.
+fn invariant_value(r: &Region, memory: &[String], v: Tree, blocks: &BTreeSet<i32>, loads: &mut Vec<String>, depth: u32) -> bool {
+    if depth > 16 {
+        return false;
+    }
+    match v.kind() {
+        TK::GP_T_INTEGER_CST | TK::GP_T_REAL_CST => return true,
+        TK::GP_T_SSA_NAME => {}
+        _ => return false,
+    }
+    let Some(b) = v.def_bb().filter(|b| blocks.contains(b)) else { return true };
+    let Some(d) = v.def_stmt() else { return false };
+    if d.kind() != SK::GP_STMT_ASSIGN {
+        return false;
+    }
+    let ops = d.assign_rhs();
+    if ops.len() == 1 && is_memory_ref(ops[0]) {
+        let mut addr = Vec::new();
+        ssa_operands(ops[0], &mut addr);
+        if !addr.iter().all(|t| invariant_value(r, memory, *t, blocks, loads, depth + 1)) {
+            return false;
+        }
+        match access_of(r, memory, b, d, false) {
+            Some(a) => {
+                loads.push(a.array);
+                true
+            }
+            None => false,
+        }
+    } else {
+        ops.iter().all(|o| invariant_value(r, memory, *o, blocks, loads, depth + 1))
+    }
+}
+
+/// The blocks of loop `l` (nested loops' included).
+fn loop_blocks(forest: &LoopForest, l: u32) -> BTreeSet<i32> {
+    (2..ir::bb_index_limit()).filter(|&b| ir::bb_exists(b) && within(forest, ir::bb_loop(b), l)).collect()
+}
+
+fn is_member_def(t: Tree, blocks: &BTreeSet<i32>) -> bool {
+    t.kind() == TK::GP_T_SSA_NAME && t.def_bb().is_some_and(|b| blocks.contains(&b))
+}
+
+/// Every SSA name in a reference (its address computation).
+fn ssa_operands(t: Tree, out: &mut Vec<Tree>) {
+    if t.kind() == TK::GP_T_SSA_NAME {
+        out.push(t);
+        return;
+    }
+    for i in 0..t.num_operands() {
+        if let Some(o) = t.op(i) {
+            ssa_operands(o, out);
+        }
+    }
+}
+
+/// A reduction cycle recognised on GIMPLE.
+struct Cycle {
+    op: ReductionOp,
+    float: bool,
+    /// Blocks of the cycle's statements, PHIs and PHI-argument sources.
+    blocks: BTreeSet<i32>,
+    /// Model array names of its values.
+    arrays: Vec<String>,
+    /// The accumulator PHI's array.
+    primary: String,
+    /// The accumulator's source name.
+    name: String,
+    /// Stores of the running value to memory: (statement, block).
+    stores: Vec<(Stmt, i32)>,
+}
+
+fn op_of(code: &str) -> Option<ReductionOp> {
+    Some(match code {
+        "plus_expr" | "minus_expr" => ReductionOp::Add,
+        "mult_expr" => ReductionOp::Mul,
+        "min_expr" => ReductionOp::Min,
+        "max_expr" => ReductionOp::Max,
+        "bit_and_expr" => ReductionOp::And,
+        "bit_ior_expr" => ReductionOp::Or,
+        "bit_xor_expr" => ReductionOp::Xor,
+        _ => return None,
+    })
+}
+
+/// The cycle of header PHI `phi` of loop `l`, when it is a reduction: the
+/// PHI's latch value is the end of a chain `x = x op e` (one operator; the
+/// cycle's value the first operand of a MINUS), the cycle's values are used
+/// in the loop only by the chain (and by stores of the latch value to a
+/// loop-invariant cell in a block that runs every iteration), and after the
+/// loop only the final value is used.
+fn recognise(forest: &LoopForest, l: u32, lr: LoopRef, phi: Stmt) -> Option<Cycle> {
+    let x1 = phi.phi_result().filter(|t| !t.is_virtual())?;
+    let ty = x1.ty()?;
+    let float = match ty.class() {
+        TY::GP_TY_REAL => true,
+        TY::GP_TY_INTEGER => false,
+        _ => return None,
+    };
+    let latch = lr.latch();
+    let args = phi.phi_args();
+    if args.len() != 2 {
+        return None;
+    }
+    let x2 = args.iter().find(|(_, src)| *src == latch).map(|(t, _)| *t)?;
+    if x2.kind() != TK::GP_T_SSA_NAME {
+        return None;
+    }
+    let blocks = loop_blocks(forest, l);
+    let exit_src = lr.single_exit().map(|e| e.src);
+    let mut members: Vec<Tree> = vec![x1];
+    let mut defs: Vec<Stmt> = vec![phi];
+    let mut op: Option<ReductionOp> = None;
+    let mut stores = Vec::new();
+    let mut exits: Vec<String> = Vec::new();
+    let mut exit_blocks: Vec<i32> = Vec::new();
+    let mut k = 0;
+    while k < members.len() {
+        let m = members[k];
+        k += 1;
+        for u in m.uses() {
+            let ub = u.bb();
+            if !blocks.contains(&ub) {
+                // After the loop: only the final value. A PHI there takes it
+                // from the loop's exit, whose block writes the PHI's array
+                // in every iteration: that array receives the reduction's
+                // result as a cell does.
+                let final_value = m == x2 || (m == x1 && exit_src == Some(lr.header()));
+                if !final_value {
+                    return None;
+                }
+                if u.kind() == SK::GP_STMT_PHI {
+                    let res = u.phi_result()?;
+                    exits.push(format!("{}_phi", scalar_name(res)));
+                    for (a, src) in u.phi_args() {
+                        if a == m && blocks.contains(&src) {
+                            exit_blocks.push(src);
+                        }
+                    }
+                }
+                continue;
+            }
+            match u.kind() {
+                SK::GP_STMT_PHI => {
+                    if u == phi {
+                        if m != x2 {
+                            return None;
+                        }
+                        continue;
+                    }
+                    let r = u.phi_result()?;
+                    if !members.contains(&r) {
+                        members.push(r);
+                        defs.push(u);
+                    }
+                }
+                SK::GP_STMT_ASSIGN => {
+                    let lhs = u.assign_lhs()?;
+                    if lhs.kind() != TK::GP_T_SSA_NAME {
+                        // A store of the running value: the final one of
+                        // each iteration, to one cell, every iteration.
+                        let rhs = u.assign_rhs();
+                        if m != x2 || rhs.len() != 1 || rhs[0] != m || !ir::dominated_by(latch, ub) {
+                            return None;
+                        }
+                        let mut ops = Vec::new();
+                        ssa_operands(lhs, &mut ops);
+                        if ops.iter().any(|t| is_member_def(*t, &blocks)) {
+                            return None;
+                        }
+                        stores.push((u, ub));
+                        continue;
+                    }
+                    let this = op_of(&u.assign_rhs_code_name())?;
+                    if op.is_some_and(|o| o != this) {
+                        return None;
+                    }
+                    if float && matches!(this, ReductionOp::And | ReductionOp::Or | ReductionOp::Xor) {
+                        return None;
+                    }
+                    op = Some(this);
+                    let rhs = u.assign_rhs();
+                    if rhs.len() != 2 || rhs.iter().filter(|t| **t == m).count() != 1 {
+                        return None;
+                    }
+                    if u.assign_rhs_code_name() == "minus_expr" && rhs[0] != m {
+                        return None;
+                    }
+                    // The other operand comes from outside the cycle.
+                    let other = if rhs[0] == m { rhs[1] } else { rhs[0] };
+                    if members.contains(&other) {
+                        return None;
+                    }
+                    if !members.contains(&lhs) {
+                        members.push(lhs);
+                        defs.push(u);
+                    }
+                }
+                _ => return None,
+            }
+        }
+    }
+    let op = op?;
+    if !members.contains(&x2) {
+        return None;
+    }
+    // Every PHI of the cycle merges cycle values only (the header PHI's
+    // entry value apart); every other operand was checked above.
+    for d in &defs {
+        if d.kind() == SK::GP_STMT_PHI && *d != phi && d.phi_args().iter().any(|(a, _)| !members.contains(a)) {
+            return None;
+        }
+    }
+    let mut cycle_blocks = BTreeSet::new();
+    let mut arrays = Vec::new();
+    for (m, d) in members.iter().zip(&defs) {
+        cycle_blocks.insert(d.bb());
+        arrays.push(scalar_name(*m));
+        if d.kind() == SK::GP_STMT_PHI {
+            arrays.push(format!("{}_phi", scalar_name(*m)));
+            for (a, src) in d.phi_args() {
+                if members.contains(&a) {
+                    cycle_blocks.insert(src);
+                }
+            }
+        }
+    }
+    cycle_blocks.extend(stores.iter().map(|(_, b)| *b));
+    cycle_blocks.extend(exit_blocks);
+    arrays.extend(exits);
+    // Statements that carry the values between blocks read them where PHI
+    // arguments are used: the chain's blocks cover them.
+    let primary = format!("{}_phi", scalar_name(x1));
+    arrays.retain(|a| a != &primary);
+    Some(Cycle { op, float: float && matches!(op, ReductionOp::Add | ReductionOp::Mul), blocks: cycle_blocks, arrays, primary, name: source_name(x1), stores })
+}
+
+/// The reductions of loop `l` as engine hints, with their report names.
+fn hints_of(forest: &LoopForest, r: &Region, l: u32, memory: &[String]) -> Vec<(ReductionHint, String)> {
+    let Some(lr) = LoopRef::get(l) else { return Vec::new() };
+    let mut out = Vec::new();
+    for phi in ir::phis(lr.header()) {
+        let Some(c) = recognise(forest, l, lr, phi) else { continue };
+        let statements: Vec<String> = c.blocks.iter().map(|b| format!("S_{b}")).collect();
+        let mut arrays = c.arrays.clone();
+        let mut name = c.name.clone();
+        // The cells that receive the running value, by the model's access.
+        let mut ok = true;
+        for &(st, b) in &c.stores {
+            let Some(a) = access_of(r, memory, b, st, true) else {
+                ok = false;
+                break;
+            };
+            let stmt = r.scop.statements.iter().find(|s| s.name == format!("S_{b}"));
+            name = stmt.and_then(|s| cell_text(&s.accesses[a.index].relation, &a.array)).unwrap_or_else(|| a.array.clone());
+            arrays.push(a.array);
+        }
+        if ok {
+            out.push((ReductionHint { array: c.primary, op: c.op, statements, float: c.float, arrays, in_place: false }, name));
+        }
+    }
+    out.extend(memory_reductions(forest, r, memory, l));
+    out
+}
+
+/// Updates `M[c] = M[c] op e` of memory in loop `l` (where PRE keeps the
+/// load, e.g. because another store may alias the cell): the store's value
+/// is a chain of one operator from the load of the same cell in the same
+/// block, and no value of the chain is used elsewhere. The engine checks
+/// that the block reads and writes one cell of `M` and that every other
+/// access to `M` across iterations is such an update.
+fn memory_reductions(forest: &LoopForest, r: &Region, memory: &[String], l: u32) -> Vec<(ReductionHint, String)> {
+    let blocks = loop_blocks(forest, l);
+    let mut out = Vec::new();
+    for &b in &blocks {
+        let Some(accs) = block_accesses(r, memory, b) else { continue };
+        for w in accs.iter().filter(|a| a.write) {
+            if w.stmt.kind() != SK::GP_STMT_ASSIGN {
+                continue;
+            }
+            let rhs = w.stmt.assign_rhs();
+            if rhs.len() != 1 || rhs[0].kind() != TK::GP_T_SSA_NAME {
+                continue;
+            }
+            // Only the update's load and store touch the array in this block
+            // (another access of it makes a recurrence, not a reduction).
+            if accs.iter().filter(|a| a.array == w.array).count() != 2 {
+                continue;
+            }
+            // The load of the same cell in this block, and a chain of one
+            // operator from it to the stored value.
+            let st = r.scop.statements.iter().find(|s| s.name == format!("S_{b}"));
+            let subs_of = |idx: usize| st.and_then(|s| s.accesses[idx].relation.rsplit("->").next().map(|x| x.trim().to_string()));
+            let mut found = None;
+            for ra in accs.iter().filter(|a| !a.write && a.array == w.array && subs_of(a.index) == subs_of(w.index)) {
+                let Some(t0) = ra.stmt.assign_lhs().filter(|t| t.kind() == TK::GP_T_SSA_NAME) else { continue };
+                if t0.uses().len() != 1 {
+                    continue;
+                }
+                let mut op = None;
+                if chain_to(rhs[0], t0, b, &mut op, 0) {
+                    if let Some(op) = op {
+                        found = Some(op);
+                        break;
+                    }
+                }
+            }
+            let Some(op) = found else { continue };
+            let Some(ty) = rhs[0].ty() else { continue };
+            let float = match ty.class() {
+                TY::GP_TY_REAL => matches!(op, ReductionOp::Add | ReductionOp::Mul),
+                TY::GP_TY_INTEGER => false,
+                _ => continue,
+            };
+            if ty.class() == TY::GP_TY_REAL && matches!(op, ReductionOp::And | ReductionOp::Or | ReductionOp::Xor) {
+                continue;
+            }
+            let name = st.and_then(|s| cell_text(&s.accesses[w.index].relation, &w.array)).unwrap_or_else(|| w.array.clone());
+            // Copies of the updated value used after the loop receive the
+            // result: the SSA value's array (written here, read outside).
+            let mut receivers = Vec::new();
+            let blocks_l = &blocks;
+            if rhs[0].uses().into_iter().any(|u| u != w.stmt && blocks_l.contains(&u.bb())) {
+                continue;
+            }
+            if rhs[0].uses().into_iter().any(|u| u != w.stmt) {
+                receivers.push(scalar_name(rhs[0]));
+                for u in rhs[0].uses().into_iter().filter(|u| u.kind() == SK::GP_STMT_PHI) {
+                    if let Some(res) = u.phi_result() {
+                        receivers.push(format!("{}_phi", scalar_name(res)));
+                    }
+                }
+            }
+            let h = ReductionHint { array: w.array.clone(), op, statements: vec![format!("S_{b}")], float, arrays: receivers, in_place: true };
+            if !out.iter().any(|(x, _): &(ReductionHint, String)| x.array == h.array) {
+                out.push((h, name));
+            }
+        }
+    }
+    out
+}
+
+/// Whether `v` is `t0` or `x op e` with `x` such a chain and `e` not
+/// reaching `t0`, every value of the chain defined in block `b` and used
+/// once; `op` is fixed by the first operator met.
+fn chain_to(v: Tree, t0: Tree, b: i32, op: &mut Option<ReductionOp>, depth: u32) -> bool {
+    if v == t0 {
+        return true;
+    }
+    if depth > 16 || v.kind() != TK::GP_T_SSA_NAME || v.def_bb() != Some(b) || (depth > 0 && v.uses().len() != 1) {
+        return false;
+    }
+    let Some(d) = v.def_stmt().filter(|d| d.kind() == SK::GP_STMT_ASSIGN) else { return false };
+    let code = d.assign_rhs_code_name();
+    let Some(this) = op_of(&code) else { return false };
+    if op.is_some_and(|o| o != this) {
+        return false;
+    }
+    let ops = d.assign_rhs();
+    if ops.len() != 2 {
+        return false;
+    }
+    let reaches = |t: Tree| reaches(t, t0, b, 0);
+    let (a, c) = (reaches(ops[0]), reaches(ops[1]));
+    let next = match (a, c) {
+        (true, false) => ops[0],
+        (false, true) if code != "minus_expr" => ops[1],
+        _ => return false,
+    };
+    *op = Some(this);
+    chain_to(next, t0, b, op, depth + 1)
+}
+
+/// Whether `t0` is among the values `t` is computed from in block `b`.
+fn reaches(t: Tree, t0: Tree, b: i32, depth: u32) -> bool {
+    if t == t0 {
+        return true;
+    }
+    if depth > 16 || t.kind() != TK::GP_T_SSA_NAME || t.def_bb() != Some(b) {
+        return false;
+    }
+    match t.def_stmt().filter(|d| d.kind() == SK::GP_STMT_ASSIGN) {
+        Some(d) => d.assign_rhs().into_iter().any(|o| reaches(o, t0, b, depth + 1)),
+        None => false,
+    }
+}
+
+/// `A[i][j]` from `[..] -> { S[..] -> A[i, j] }`.
+fn cell_text(relation: &str, array: &str) -> Option<String> {
+    let at = relation.rfind(&format!("{array}["))?;
+    let inner = &relation[at + array.len() + 1..];
+    let end = inner.find(']')?;
+    let subs: Vec<String> = inner[..end].split(',').map(|s| format!("[{}]", s.trim())).collect();
+    Some(format!("{array}{}", subs.concat()))
+}
+
+/// Where loop `l`'s iterations come from, for lastprivate: its latch when
+/// that is a statement (it runs in every iteration but the last: the exit
+/// test comes before it and it is not the exit), else a statement of its
+/// own body that runs before the exit test in every iteration (it
+/// dominates the exit's source), else unknown.
+fn iteration_statement(r: &Region, l: u32) -> Iterations {
+    let Some(lr) = LoopRef::get(l) else { return Iterations::Unknown };
+    let Some(exit) = lr.single_exit() else { return Iterations::Unknown };
+    let latch = lr.latch();
+    let latch_name = format!("S_{latch}");
+    if exit.src != latch && ir::dominated_by(latch, exit.src) && r.scop.statements.iter().any(|s| s.name == latch_name) {
+        return Iterations::Latch(latch_name);
+    }
+    for s in &r.scop.statements {
+        let Some(b) = block_of(&s.name) else { continue };
+        if ir::bb_loop(b) == l && ir::dominated_by(exit.src, b) {
+            return Iterations::Statement(s.name.clone());
+        }
+    }
+    Iterations::Unknown
+}
+
+/// Groups of perfectly nested loops: each loop's band, outermost first.
+fn bands(forest: &LoopForest, r: &Region, lm: &LoopMap) -> Vec<Vec<u32>> {
+    let children = |l: u32| -> Vec<u32> { r.loops.iter().copied().filter(|&c| forest.get(c).and_then(|x| x.parent) == Some(l)).collect() };
+    let mut out = Vec::new();
+    let mut seen = BTreeSet::new();
+    for &l in &r.loops {
+        if seen.contains(&l) {
+            continue;
+        }
+        let mut band = vec![l];
+        let mut cur = l;
+        loop {
+            let ch = children(cur);
+            if ch.len() != 1 || lm.stmts.get(&cur) != lm.stmts.get(&ch[0]) {
+                break;
+            }
+            cur = ch[0];
+            band.push(cur);
+        }
+        seen.extend(band.iter().copied());
+        if band.len() > 1 {
+            out.push(band);
+        }
+    }
+    out
+}
+
+/// Local arrays whose storage ends inside a region loop (declared in its
+/// body: GCC clobbers them at the end of each iteration) and that only
+/// that loop accesses: nothing after the region can read them.
+fn dead_local_arrays(forest: &LoopForest, r: &Region, lm: &LoopMap, memory: &[String]) -> BTreeSet<String> {
+    // Model arrays of local declarations, from the accesses.
+    let mut of_decl: HashMap<u32, String> = HashMap::new();
+    for s in &r.scop.statements {
+        let Some(b) = block_of(&s.name) else { continue };
+        for a in block_accesses(r, memory, b).unwrap_or_default() {
+            if let Some(d) = base_decl(a.reference) {
+                of_decl.insert(d.decl_uid(), a.array);
+            }
+        }
+    }
+    let mut dead = BTreeSet::new();
+    for &l in &r.loops {
+        for b in loop_blocks(forest, l) {
+            for st in ir::stmts(b) {
+                if !st.is_clobber() {
+                    continue;
+                }
+                let Some(d) = st.assign_lhs().filter(|t| t.kind() == TK::GP_T_VAR_DECL) else { continue };
+                let Some(a) = of_decl.get(&d.decl_uid()) else { continue };
+                let inside = &lm.stmts[&l];
+                let all_inside = r.scop.statements.iter().all(|s| !s.accesses.iter().any(|x| &x.array == a) || inside.contains(&s.name));
+                if all_inside {
+                    dead.insert(a.clone());
+                }
+            }
+        }
+    }
+    dead
+}
+
+/// Analyses region `r`.
+pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) -> RegionOutcome {
+    let t0 = std::time::Instant::now();
+    let timing = std::env::var_os("GCCPOLY_TIME").is_some();
+    let lm = loop_map(forest, r);
+    let arrays: Vec<String> = r.arrays.iter().map(|a| a.split('[').next().unwrap_or("").to_string()).collect();
+    let ssa = scan_ssa(forest, r, &lm, &arrays);
+    let dead = dead_local_arrays(forest, r, &lm, &arrays);
+    let mut live: Vec<String> = arrays.iter().filter(|a| !dead.contains(*a)).cloned().collect();
+    live.push("errno".into());
+    live.extend(r.live_out.iter().cloned());
+    let display = |a: &str| -> String { ssa.names.get(a).cloned().unwrap_or_else(|| a.to_string()) };
+    let vopts = VerdictOptions { allow_reassociation: opts.reassociate, allow_privatization: true };
+    let line_of = |l: u32| forest.get(l).and_then(|x| x.pos.as_ref().map(|p| p.line)).unwrap_or(0);
+
+    let mut hints: HashMap<u32, Vec<(ReductionHint, String)>> = HashMap::new();
+    for &l in &r.loops {
+        hints.insert(l, hints_of(forest, r, l, &arrays));
+    }
+    let cx = BoundedCtx::new(opts.max_operations);
+    let mut out = RegionOutcome { loops: HashMap::new(), counts: None, arrays: arrays.clone(), dump: String::new() };
+    let light = LightScop::read(&r.scop);
+    let engine = match light {
+        Ok(m) => Some(PairEngine::new(&cx, m, Some(live.clone()), &ssa.facts)),
+        Err(e) => {
+            out.dump.push_str(&format!("  verdicts by the exact engine ({e})\n"));
+            None
+        }
+    };
+    let mut verdicts: HashMap<u32, Result<LoopVerdict, IslFailure>> = HashMap::new();
+    let depth = lm.depth.values().copied().max().unwrap_or(1);
+    let mut jobs = Vec::new();
+    for &l in &r.loops {
+        let dim = 2 * lm.depth[&l] as u32 - 1;
+        let stmts = lm.stmts[&l].clone();
+        let hs: Vec<ReductionHint> = hints[&l].iter().map(|(h, _)| h.clone()).collect();
+        if stmts.is_empty() {
+            verdicts.insert(l, Ok(empty_verdict(dim)));
+            continue;
+        }
+        if let Some(e) = &engine {
+            let v = e.verdict(&PairLoop { dim, statements: stmts.clone(), iterations: iteration_statement(r, l) }, &hs, &vopts);
+            verdicts.insert(l, v);
+        }
+        jobs.push((l, dim, stmts, hs));
+    }
+    if engine.is_none() || opts.crosscheck {
+        let exact = exact_verdicts(r, &live, depth, &jobs, &vopts, opts.max_operations);
+        for ((l, ..), x) in jobs.iter().zip(exact) {
+            match verdicts.get(l) {
+                None => {
+                    verdicts.insert(*l, x);
+                }
+                Some(v) => match (v, &x) {
+                    (Ok(a), Ok(b)) if a.kind != b.kind || a.reductions != b.reductions || (a.parallel && a.private != b.private) => eprintln!(
+                        "gccpoly crosscheck: loop at line {}: pairwise {:?} {:?} {:?} / exact {:?} {:?} {:?}",
+                        line_of(*l),
+                        a.kind,
+                        a.private,
+                        a.reductions,
+                        b.kind,
+                        b.private,
+                        b.reductions
+                    ),
+                    (Ok(_), Err(e)) => eprintln!("gccpoly crosscheck: loop at line {}: exact engine failed: {e}", line_of(*l)),
+                    (Err(e), _) => eprintln!("gccpoly crosscheck: loop at line {}: pairwise engine failed: {e}", line_of(*l)),
+                    _ => {}
+                },
+            }
+        }
+    }
+
+    let t_verdicts = t0.elapsed();
+    // Interchange within bands.
+    let mut inter: HashMap<u32, Vec<(u32, bool, String)>> = HashMap::new();
+    if let Some(e) = &engine {
+        for band in bands(forest, r, &lm) {
+            let inner_stmts = lm.stmts[band.last().unwrap_or(&band[0])].clone();
+            for (x, &a) in band.iter().enumerate() {
+                for &b in &band[x + 1..] {
+                    let (da, db) = (2 * lm.depth[&a] as u32 - 1, 2 * lm.depth[&b] as u32 - 1);
+                    let (legal, reason) = match e.interchange(da, db, &inner_stmts) {
+                        Ok(i) => (i.legal, interchange_reason(&i, &display)),
+                        Err(IslFailure::OutOfOperations) => (false, "isl ran out of operations".into()),
+                        Err(e) => (false, format!("not analysed: {e}")),
+                    };
+                    inter.entry(a).or_default().push((line_of(b), legal, reason.clone()));
+                    inter.entry(b).or_default().push((line_of(a), legal, reason));
+                }
+            }
+        }
+    }
+
+    let t_inter = t0.elapsed();
+    let mut privatized = BTreeSet::new();
+    for &l in &r.loops {
+        let o = match &verdicts[&l] {
+            Ok(v) => {
+                privatized.extend(v.private.iter().cloned());
+                outcome(v, &hints[&l], &display)
+            }
+            Err(IslFailure::OutOfOperations) => LoopOutcome::none("isl ran out of operations".into()),
+            Err(e) => LoopOutcome::none(format!("not analysed: {e}")),
+        };
+        let mut o = o;
+        o.interchange = inter.remove(&l).unwrap_or_default();
+        out.loops.insert(l, o);
+    }
+
+    // Dependences: counts and the dump.
+    if let Some(e) = &engine {
+        match e.dependences(&privatized, opts.detail, false) {
+            Ok((deps, counts)) => {
+                out.dump.push_str(&format!(
+                    "  dependences: {} flow, {} memory ({} ignored)\n",
+                    counts.flow, counts.memory, counts.memory_ignored
+                ));
+                for d in &deps {
+                    let (s, t) = (e.stmt_of(d.source), e.stmt_of(d.sink));
+                    let mut when: Vec<String> = d.carried.iter().map(|k| format!("carried at depth {}", k + 1)).collect();
+                    if d.independent {
+                        when.push("loop-independent".into());
+                    }
+                    out.dump.push_str(&format!(
+                        "    {} {}: {} (line {}) -> {} (line {}): {}\n",
+                        d.kind,
+                        d.array,
+                        s.name,
+                        s.line,
+                        t.name,
+                        t.line,
+                        when.join(", ")
+                    ));
+                }
+                out.counts = Some(counts);
+            }
+            Err(e) => out.dump.push_str(&format!("  dependences not computed: {e}\n")),
+        }
+        out.dump.push_str(&format!("  isl emptiness tests: {}\n", e.tests.borrow()));
+    } else {
+        // The exact engine's relations, in isl notation.
+        match exact_dependences(r, &live, lm.depth.values().copied().max().unwrap_or(1), opts.max_operations) {
+            Ok((counts, text)) => {
+                out.dump.push_str(&text);
+                out.counts = Some(counts);
+            }
+            Err(e) => out.dump.push_str(&format!("  dependences not computed: {e}\n")),
+        }
+    }
+    let t_deps = t0.elapsed();
+    if timing {
+        eprintln!(
+            "gccpoly time: region at line {}: verdicts {:?}, interchange {:?}, dependences {:?}, total {:?}, tests {}",
+            r.line,
+            t_verdicts,
+            t_inter - t_verdicts,
+            t_deps.saturating_sub(t_inter),
+            t0.elapsed(),
+            engine.as_ref().map(|e| *e.tests.borrow()).unwrap_or(0)
+        );
+    }
+    for &l in &r.loops {
+        let o = &out.loops[&l];
+        let (_, text) = o.remark();
+        out.dump.push_str(&format!("  loop {} (line {}): {}\n", l, line_of(l), text));
+        for b in o.blockers.iter().skip(1) {
+            out.dump.push_str(&format!("    also: {b}\n"));
+        }
+        for (w, legal, reason) in &o.interchange {
+            out.dump.push_str(&format!("    interchange with the loop at line {w}: {} ({reason})\n", if *legal { "legal" } else { "illegal" }));
+        }
+    }
+    out
+}
+
+fn empty_verdict(dim: u32) -> LoopVerdict {
+    LoopVerdict {
+        dim,
+        kind: VerdictKind::Doall,
+        parallel: true,
+        private: Vec::new(),
+        firstprivate: Vec::new(),
+        lastprivate: Vec::new(),
+        reductions: Vec::new(),
+        blockers: Vec::new(),
+    }
+}
+
+/// The interchange verdict in source names.
+fn interchange_reason(i: &poly::PairInterchange, display: &dyn Fn(&str) -> String) -> String {
+    let names = |v: &[String]| dedup(v.iter().map(|a| display(a))).join(", ");
+    if !i.legal {
+        let mut parts = Vec::new();
+        if !i.reversed_flow.is_empty() {
+            parts.push(format!("it reverses the flow of {}", names(&i.reversed_flow)));
+        }
+        if !i.reversed_live.is_empty() {
+            parts.push(format!("it reverses dependences on {}, whose values cross the loops' iterations", names(&i.reversed_live)));
+        }
+        format!("interchange is illegal: {}", parts.join("; "))
+    } else if i.private.is_empty() {
+        "interchange is legal: it keeps every dependence".to_string()
+    } else {
+        format!(
+            "interchange is legal: every flow is kept and no live range overlaps; it may reorder only values private to one iteration ({})",
+            names(&i.private)
+        )
+    }
+}
+
+/// Replaces model array names by their source names in a sentence.
+fn rename(text: &str, display: &dyn Fn(&str) -> String) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            if !word.is_empty() {
+                out.push_str(&display(&word));
+                word.clear();
+            }
+            out.push(c);
+        }
+    }
+    out.pop();
+    out
+}
+
+fn dedup(v: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for x in v {
+        if !out.contains(&x) {
+            out.push(x);
+        }
+    }
+    out
+}
+
+fn outcome(v: &LoopVerdict, hints: &[(ReductionHint, String)], display: &dyn Fn(&str) -> String) -> LoopOutcome {
+    let kind = match v.kind {
+        VerdictKind::Doall => "doall",
+        VerdictKind::Private => "private",
+        VerdictKind::Reduction => "reduction",
+        VerdictKind::None => "none",
+    };
+    let reductions = v
+        .reductions
+        .iter()
+        .map(|(a, op)| {
+            let name = hints.iter().find(|(h, _)| &h.array == a).map(|(_, n)| n.clone()).unwrap_or_else(|| display(a));
+            (name, op.clause())
+        })
+        .collect();
+    let blockers: Vec<String> = v
+        .blockers
+        .iter()
+        .map(|b| {
+            let lines = if b.source_line == b.sink_line {
+                format!("line {}", b.source_line)
+            } else {
+                format!("lines {} and {}", b.source_line, b.sink_line)
+            };
+            format!("{}: {} ({})", display(&b.array), rename(&b.detail, display), lines)
+        })
+        .collect();
+    LoopOutcome {
+        parallel: v.parallel,
+        kind,
+        private: dedup(v.private.iter().map(|a| display(a))),
+        firstprivate: dedup(v.firstprivate.iter().map(|a| display(a))),
+        lastprivate: dedup(v.lastprivate.iter().map(|a| display(a))),
+        reductions,
+        blockers: dedup(blockers),
+        interchange: Vec::new(),
+    }
+}
+
+/// The exact engine's verdicts (the fallback, and the cross-check), on one
+/// model and one dataflow for the region.
+type Job = (u32, u32, Vec<String>, Vec<ReductionHint>);
+
+fn exact_verdicts(
+    r: &Region,
+    live: &[String],
+    depth: usize,
+    jobs: &[Job],
+    opts: &VerdictOptions,
+    max_operations: u64,
+) -> Vec<Result<LoopVerdict, IslFailure>> {
+    let cx = BoundedCtx::new(max_operations);
+    let prepared = IslScop::build(&cx, &r.scop).and_then(|model| {
+        let lv: Vec<&str> = live.iter().map(|s| s.as_str()).collect();
+        cx.reset_budget();
+        let deps = Dependences::compute_with_live_out(&r.scop, &model, 2 * depth as u32 + 1, Some(&lv))?;
+        Ok((model, deps))
+    });
+    jobs.iter()
+        .map(|(_, dim, stmts, hints)| match &prepared {
+            Err(e) => Err(e.clone()),
+            Ok((model, deps)) => {
+                let names: Vec<&str> = stmts.iter().map(|s| s.as_str()).collect();
+                LoopVerdict::compute(model, deps, &LoopId::of(*dim, &names), hints, opts)
+            }
+        })
+        .collect()
+}
+
+/// The exact engine's counts and relations.
+fn exact_dependences(r: &Region, live: &[String], depth: usize, max_operations: u64) -> Result<(DependenceCounts, String), IslFailure> {
+    let cx = BoundedCtx::new(max_operations);
+    let model = IslScop::build(&cx, &r.scop)?;
+    let lv: Vec<&str> = live.iter().map(|s| s.as_str()).collect();
+    cx.reset_budget();
+    let deps = Dependences::compute_with_live_out(&r.scop, &model, 2 * depth as u32 + 1, Some(&lv))?;
+    let counts = deps.counts()?;
+    let text = format!(
+        "  dependences: {} flow, {} memory ({} ignored)\n    flow: {}\n    anti: {}\n    output: {}\n",
+        counts.flow,
+        counts.memory,
+        counts.memory_ignored,
+        deps.untagged_flow()?.to_str().unwrap_or("?"),
+        deps.anti.to_str().unwrap_or("?"),
+        deps.output.to_str().unwrap_or("?")
+    );
+    Ok((counts, text))
+}

@@ -1,0 +1,384 @@
+//! The pairwise engine against the exact one: on every model of the verdict
+//! and schedule tests, every loop gets the same verdict (kind, privates with
+//! first/last, reductions) from `PairEngine` as from `LoopVerdict`, for the
+//! arrays live after the region given or all of them, with and without
+//! privatization and reassociation, with and without reduction hints.
+
+mod common;
+
+use common::{matmul_after_pre, Loop1};
+use poly::bounded::DEFAULT_MAX_OPERATIONS;
+use poly::{
+    BoundedCtx, Dependences, IslScop, Iterations, LightScop, LoopId, LoopVerdict, PairEngine, PairLoop, ReductionHint,
+    ReductionOp, Scop, Statement, VerdictKind, VerdictOptions,
+};
+use std::collections::BTreeMap;
+
+/// The loops of a 2d+1 model: (dim, statements).
+fn loops(scop: &Scop) -> Vec<(u32, Vec<String>)> {
+    let l = LightScop::read(scop).unwrap();
+    let mut out: Vec<(u32, Vec<String>)> = Vec::new();
+    let mut seen: Vec<(usize, Vec<i128>)> = Vec::new();
+    for s in &l.stmts {
+        for lv in 0..s.depth() {
+            let key = (lv, s.consts[..=lv].to_vec());
+            if seen.contains(&key) {
+                continue;
+            }
+            let stmts: Vec<String> = l
+                .stmts
+                .iter()
+                .filter(|t| t.depth() > lv && t.consts[..=lv] == key.1[..])
+                .map(|t| t.name.clone())
+                .collect();
+            seen.push(key);
+            out.push((2 * lv as u32 + 1, stmts));
+        }
+    }
+    out
+}
+
+fn compare(name: &str, scop: &Scop, live_out: Option<&[&str]>, hints: &[ReductionHint]) {
+    let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+    let model = IslScop::build(&cx, scop).unwrap();
+    let light = LightScop::read(scop).unwrap();
+    let deps = Dependences::compute_with_live_out(scop, &model, light.time_dims as u32, live_out).unwrap();
+    let cx2 = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+    let engine = PairEngine::new(&cx2, light, live_out.map(|l| l.iter().map(|s| s.to_string()).collect()), &BTreeMap::new());
+    let all_opts = [
+        VerdictOptions::default(),
+        VerdictOptions { allow_reassociation: true, allow_privatization: true },
+        VerdictOptions { allow_reassociation: false, allow_privatization: false },
+    ];
+    for (dim, stmts) in loops(scop) {
+        let names: Vec<&str> = stmts.iter().map(|s| s.as_str()).collect();
+        for opts in &all_opts {
+            let exact = LoopVerdict::compute(&model, &deps, &LoopId::of(dim, &names), hints, opts).unwrap();
+            let pl = PairLoop { dim, statements: stmts.clone(), iterations: Iterations::Model };
+            let fast = engine.verdict(&pl, hints, opts).unwrap();
+            let what = format!("{name} dim {dim} {stmts:?} live-out {live_out:?} {opts:?} hints {hints:?}\nexact {exact:#?}\nfast {fast:#?}");
+            assert_eq!(exact.kind, fast.kind, "{what}");
+            assert_eq!(exact.parallel, fast.parallel, "{what}");
+            assert_eq!(exact.reductions, fast.reductions, "{what}");
+            if exact.parallel {
+                assert_eq!(exact.private, fast.private, "{what}");
+                assert_eq!(exact.firstprivate, fast.firstprivate, "{what}");
+                assert_eq!(exact.lastprivate, fast.lastprivate, "{what}");
+            } else {
+                let arrays = |v: &LoopVerdict| {
+                    let mut a: Vec<(String, poly::BlockerKind)> = v.blockers.iter().map(|b| (b.array.clone(), b.kind)).collect();
+                    a.sort();
+                    a.dedup();
+                    a
+                };
+                assert_eq!(arrays(&exact), arrays(&fast), "{what}");
+            }
+        }
+    }
+}
+
+fn hint(array: &str, op: ReductionOp, statements: &[&str], float: bool) -> ReductionHint {
+    ReductionHint { array: array.into(), op, statements: statements.iter().map(|s| s.to_string()).collect(), float, arrays: Vec::new(), in_place: true }
+}
+
+fn models() -> Vec<(&'static str, Scop, Vec<ReductionHint>)> {
+    let p = "[N, M] -> ";
+    let temporary = Scop {
+        context: "[N, M] -> { : N > 0 and M > 0 }".into(),
+        statements: vec![
+            Statement::new("S1", 3, &format!("{p}{{ S1[i, j] : 0 <= i < N and 0 <= j < M }}"), &format!("{p}{{ S1[i, j] -> [0, i, 0, j, 0] }}"))
+                .reads("A", &format!("{p}{{ S1[i, j] -> A[i, j] }}"))
+                .writes("tmp", &format!("{p}{{ S1[i, j] -> tmp[j] }}")),
+            Statement::new("S2", 4, &format!("{p}{{ S2[i, j] : 0 <= i < N and 0 <= j < M }}"), &format!("{p}{{ S2[i, j] -> [0, i, 1, j, 0] }}"))
+                .reads("tmp", &format!("{p}{{ S2[i, j] -> tmp[j] }}"))
+                .writes("B", &format!("{p}{{ S2[i, j] -> B[i, j] }}")),
+        ],
+    };
+    let l1 = |params: &'static str, context: &'static str, body: Vec<(&'static str, &'static str, Vec<common::Acc>)>, after| {
+        Loop1 { params, context, body, after }.scop()
+    };
+    let help = |m: &str| {
+        let p = "[n, m]";
+        let rel = |a: &str, cell: &str| format!("{p} -> {{ S1[i] -> {a}[{cell}] }}");
+        Scop {
+            context: format!("{p} -> {{ : n > 0 and m = {m} }}"),
+            statements: vec![Statement::new("S1", 2, &format!("{p} -> {{ S1[i] : 0 <= i < n }}"), &format!("{p} -> {{ S1[i] -> [0, i, 0] }}"))
+                .reads("help", &rel("help", "i + m"))
+                .writes("help", &rel("help", "i"))],
+        }
+    };
+    let add = |a, s: &[&str], f| vec![hint(a, ReductionOp::Add, s, f)];
+    vec![
+        ("matmul", matmul_after_pre(), vec![]),
+        ("matmul+hint", matmul_after_pre(), add("t", &["S2"], true)),
+        ("matmul+int", matmul_after_pre(), add("t", &["S2"], false)),
+        ("matmul+wrong", matmul_after_pre(), add("t", &["S3"], false)),
+        ("temporary", temporary, vec![]),
+        ("first", l1("[N]", "[N] -> { : N > 1 }", vec![("S1", "", vec![('r', "A", "i"), ('w', "tmp", "0")]), ("S2", "", vec![('r', "tmp", "0"), ('r', "tmp", "1"), ('w', "B", "i")])], vec![]), vec![]),
+        ("sum", l1("[N]", "[N] -> { : N > 1 }", vec![("S1", "", vec![('r', "s", ""), ('r', "A", "i"), ('w', "s", "")])], vec![]), add("s", &["S1"], true)),
+        ("sum-int", l1("[N]", "[N] -> { : N > 1 }", vec![("S1", "", vec![('r', "s", ""), ('r', "A", "i"), ('w', "s", "")])], vec![]), add("s", &["S1"], false)),
+        ("sum-none", l1("[N]", "[N] -> { : N > 1 }", vec![("S1", "", vec![('r', "s", ""), ('r', "A", "i"), ('w', "s", "")])], vec![]), vec![]),
+        ("partial", l1("[N]", "[N] -> { : N > 1 }", vec![("S1", "", vec![('r', "s", ""), ('r', "A", "i"), ('w', "s", "")]), ("S2", "", vec![('r', "s", ""), ('w', "B", "i")])], vec![]), add("s", &["S1"], false)),
+        ("lastprivate", l1("[N]", "[N] -> { : N > 1 }", vec![("S1", "", vec![('r', "A", "i"), ('w', "x", "")]), ("S2", "", vec![('r', "x", ""), ('w', "B", "i")])], vec![("S3", vec![('r', "x", ""), ('w', "C", "0")])]), vec![]),
+        ("guarded", l1("[N, K]", "[N, K] -> { : 0 < K < N }", vec![("S1", "i < K", vec![('r', "x", ""), ('w', "B", "i")]), ("S2", "i >= K", vec![('r', "A", "i"), ('w', "x", "")]), ("S3", "i >= K", vec![('r', "x", ""), ('w', "C", "i")])], vec![]), vec![]),
+        ("not-last", l1("[N, K]", "[N, K] -> { : 0 < K < N }", vec![("S1", "i < K", vec![('r', "A", "i"), ('w', "x", "")]), ("S2", "i < K", vec![('r', "x", ""), ('w', "C", "i")])], vec![]), vec![]),
+        ("reads-ahead", l1("[N]", "[N] -> { : N > 1 }", vec![("S1", "", vec![('r', "A", "i + 1"), ('w', "B", "i")]), ("S2", "", vec![('r', "C", "i"), ('w', "A", "i")])], vec![]), vec![]),
+        ("help-m", help("m"), vec![]),
+        ("help-1", help("1"), vec![]),
+        ("help--1", help("-1"), vec![]),
+        ("help-n", help("n"), vec![]),
+        ("help-0", help("0"), vec![]),
+        ("recurrence", l1("[N]", "[N] -> { : N > 1 }", vec![("S1", "", vec![('r', "x", ""), ('r', "A", "i"), ('w', "x", "")])], vec![]), vec![]),
+    ]
+}
+
+#[test]
+fn the_pairwise_engine_agrees_with_the_exact_one() {
+    for (name, scop, hints) in models() {
+        compare(name, &scop, None, &hints);
+        // Every array but the scalars live after the region.
+        let light = LightScop::read(&scop).unwrap();
+        let mut arrays: Vec<String> = light.stmts.iter().flat_map(|s| s.accesses.iter().filter(|a| !a.subs.is_empty()).map(|a| a.array.clone())).collect();
+        arrays.sort();
+        arrays.dedup();
+        let refs: Vec<&str> = arrays.iter().map(|s| s.as_str()).collect();
+        compare(name, &scop, Some(&refs), &hints);
+    }
+}
+
+#[test]
+fn matmul_verdicts() {
+    let scop = matmul_after_pre();
+    let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+    let e = PairEngine::new(&cx, LightScop::read(&scop).unwrap(), Some(vec!["A".into()]), &BTreeMap::new());
+    let all = vec!["S1".to_string(), "S2".into(), "S3".into()];
+    let v = e.verdict(&PairLoop { dim: 1, statements: all.clone(), iterations: Iterations::Model }, &[], &VerdictOptions::default()).unwrap();
+    assert_eq!((v.kind, v.private.clone()), (VerdictKind::Private, vec!["t".to_string()]));
+    let i = e.interchange(1, 3, &all).unwrap();
+    assert!(i.legal, "{}", i.reason);
+    assert!(i.reason.contains("(t)"), "{}", i.reason);
+}
+
+// ---------------------------------------------------------------- GIMPLE's shapes
+
+/// Matmul as the plugin sees it after PRE (seed 004's figure with SSA):
+///
+/// ```text
+/// for i, j:
+///   S_4:  A[i][j] = 0; p_phi = 0            // line 5: the k loop's preheader
+///   for k:
+///     S_5:  p = p_phi; t = p + B[i][k] * C[k][j]; A[i][j] = t   // line 7
+///     S_12: p_phi = t                       // line 6: the k loop's latch (k < N - 1)
+/// ```
+/// `p` is the k header's PHI, `t` its latch value; PRE leaves the store of
+/// the running value in the loop.
+fn matmul_ssa(store_cell: &str) -> Scop {
+    let n = "[N] -> ";
+    Scop {
+        context: "[N] -> { : N > 0 }".into(),
+        statements: vec![
+            Statement::new("S_4", 5, &format!("{n}{{ S_4[i, j] : 0 <= i < N and 0 <= j < N }}"), &format!("{n}{{ S_4[i, j] -> [0, i, 0, j, 0, 0, 0] }}"))
+                .writes("A", &format!("{n}{{ S_4[i, j] -> A[i, j] }}"))
+                .writes("p_phi", &format!("{n}{{ S_4[i, j] -> p_phi[] }}")),
+            Statement::new("S_5", 7, &format!("{n}{{ S_5[i, j, k] : 0 <= i < N and 0 <= j < N and 0 <= k < N }}"), &format!("{n}{{ S_5[i, j, k] -> [0, i, 0, j, 1, k, 0] }}"))
+                .reads("B", &format!("{n}{{ S_5[i, j, k] -> B[i, k] }}"))
+                .reads("C", &format!("{n}{{ S_5[i, j, k] -> C[k, j] }}"))
+                .writes("A", &format!("{n}{{ S_5[i, j, k] -> A[{store_cell}] }}"))
+                .reads("p_phi", &format!("{n}{{ S_5[i, j, k] -> p_phi[] }}"))
+                .writes("t", &format!("{n}{{ S_5[i, j, k] -> t[] }}")),
+            Statement::new("S_12", 6, &format!("{n}{{ S_12[i, j, k] : 0 <= i < N and 0 <= j < N and 0 <= k <= N - 2 }}"), &format!("{n}{{ S_12[i, j, k] -> [0, i, 0, j, 1, k, 1] }}"))
+                .reads("t", &format!("{n}{{ S_12[i, j, k] -> t[] }}"))
+                .writes("p_phi", &format!("{n}{{ S_12[i, j, k] -> p_phi[] }}")),
+        ],
+    }
+}
+
+fn cycle_hint() -> ReductionHint {
+    ReductionHint {
+        array: "p_phi".into(),
+        op: ReductionOp::Add,
+        statements: vec!["S_5".into(), "S_12".into()],
+        float: true,
+        arrays: vec!["t".into(), "A".into()],
+        in_place: false,
+    }
+}
+
+fn ssa_facts() -> BTreeMap<String, poly::ScalarFact> {
+    let mut f = BTreeMap::new();
+    f.insert("t".to_string(), poly::ScalarFact::Value { def: "S_5".into() });
+    f.insert(
+        "p_phi".to_string(),
+        poly::ScalarFact::Phi { block: "S_5".into(), header_of: Some(5), latch: Some("S_12".into()), recompute: None },
+    );
+    f
+}
+
+/// Both engines, with and without the SSA facts: the k loop is a reduction
+/// on the cycle (its store to A[i][j] receives the result), with
+/// reassociation only; i and j privatize the cycle's scalars.
+#[test]
+fn a_pre_cycle_with_its_store_is_a_reduction() {
+    let scop = matmul_ssa("i, j");
+    let live = ["A", "B", "C"];
+    compare("matmul-ssa", &scop, Some(&live), &[cycle_hint()]);
+    let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+    let e = PairEngine::new(&cx, LightScop::read(&scop).unwrap(), Some(live.iter().map(|s| s.to_string()).collect()), &ssa_facts());
+    let k = PairLoop { dim: 5, statements: vec!["S_5".into(), "S_12".into()], iterations: Iterations::Latch("S_12".into()) };
+    let reassoc = VerdictOptions { allow_reassociation: true, allow_privatization: true };
+    let v = e.verdict(&k, &[cycle_hint()], &reassoc).unwrap();
+    assert_eq!((v.kind, v.reductions.clone()), (VerdictKind::Reduction, vec![("p_phi".to_string(), ReductionOp::Add)]), "{v:?}");
+    assert!(v.private.is_empty(), "{v:?}");
+    let v = e.verdict(&k, &[cycle_hint()], &VerdictOptions::default()).unwrap();
+    assert_eq!(v.blockers.iter().map(|b| b.kind).collect::<Vec<_>>(), vec![poly::BlockerKind::NonAssociative]);
+    // Without the hint, the latch-to-header flow blocks.
+    let v = e.verdict(&k, &[], &reassoc).unwrap();
+    assert_eq!(v.blockers[0].kind, poly::BlockerKind::FlowCarried);
+    assert_eq!((v.blockers[0].source_line, v.blockers[0].sink_line), (6, 7));
+    let all = vec!["S_4".to_string(), "S_5".into(), "S_12".into()];
+    for dim in [1, 3] {
+        let v = e.verdict(&PairLoop { dim, statements: all.clone(), iterations: Iterations::Unknown }, &[], &VerdictOptions::default()).unwrap();
+        assert_eq!((v.kind, v.private.clone()), (VerdictKind::Private, vec!["p_phi".to_string(), "t".into()]), "dim {dim}: {v:?}");
+        assert!(v.lastprivate.is_empty());
+    }
+    let i = e.interchange(1, 3, &all).unwrap();
+    assert!(i.legal, "{}", i.reason);
+    assert_eq!(i.private, vec!["p_phi".to_string(), "t".into()]);
+}
+
+/// A running value stored to a different cell in each iteration is a scan
+/// (prefix sums), not a reduction: both engines refuse the hint.
+#[test]
+fn a_cycle_stored_to_varying_cells_is_a_scan() {
+    let scop = matmul_ssa("i, k");
+    let live = ["A", "B", "C"];
+    compare("matmul-scan", &scop, Some(&live), &[cycle_hint()]);
+    let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+    let e = PairEngine::new(&cx, LightScop::read(&scop).unwrap(), Some(live.iter().map(|s| s.to_string()).collect()), &ssa_facts());
+    let k = PairLoop { dim: 5, statements: vec!["S_5".into(), "S_12".into()], iterations: Iterations::Latch("S_12".into()) };
+    let v = e.verdict(&k, &[cycle_hint()], &VerdictOptions { allow_reassociation: true, allow_privatization: true }).unwrap();
+    assert!(!v.parallel, "{v:?}");
+    assert!(v.blockers.iter().any(|b| b.detail.contains("scan")), "{v:?}");
+}
+
+/// `for i { s[0] = s[0] + A[i]; }` with the updated value also used after
+/// the loop through a scalar written in the loop (the in-place form's
+/// receivers): a reduction that absorbs the receiver; a receiver read in
+/// the loop refuses it.
+#[test]
+fn an_in_place_update_with_a_receiver() {
+    let make = |read_in_loop: bool| {
+        let mut body = vec![("S1", "", vec![('r', "s", "0"), ('r', "A", "i"), ('w', "s", "0"), ('w', "v", "")])];
+        if read_in_loop {
+            body.push(("S2", "", vec![('r', "v", ""), ('w', "B", "i")]));
+        }
+        Loop1 { params: "[N]", context: "[N] -> { : N > 1 }", body, after: vec![("S9", vec![('r', "v", ""), ('w', "C", "0")])] }.scop()
+    };
+    let h = ReductionHint {
+        array: "s".into(),
+        op: ReductionOp::Add,
+        statements: vec!["S1".into()],
+        float: false,
+        arrays: vec!["v".into()],
+        in_place: true,
+    };
+    for read_in_loop in [false, true] {
+        let scop = make(read_in_loop);
+        let live = ["A", "B", "C", "s"];
+        compare("receiver", &scop, Some(&live), &[h.clone()]);
+        let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+        let e = PairEngine::new(&cx, LightScop::read(&scop).unwrap(), Some(live.iter().map(|s| s.to_string()).collect()), &BTreeMap::new());
+        let stmts: Vec<String> = if read_in_loop { vec!["S1".into(), "S2".into()] } else { vec!["S1".into()] };
+        let v = e.verdict(&PairLoop { dim: 1, statements: stmts, iterations: Iterations::Model }, &[h.clone()], &VerdictOptions::default()).unwrap();
+        assert_eq!(v.parallel, !read_in_loop, "{v:?}");
+        if !read_in_loop {
+            assert_eq!(v.reductions, vec![("s".to_string(), ReductionOp::Add)]);
+            assert!(v.private.is_empty(), "{v:?}");
+        }
+    }
+}
+
+/// Facts the model contradicts are ignored: a "value" written by two
+/// statements is judged from its accesses.
+#[test]
+fn a_fact_the_model_contradicts_is_ignored() {
+    let scop = Loop1 {
+        params: "[N]",
+        context: "[N] -> { : N > 1 }",
+        body: vec![("S1", "", vec![('r', "x", ""), ('r', "A", "i"), ('w', "x", "")])],
+        after: vec![],
+    }
+    .scop();
+    let mut facts = BTreeMap::new();
+    // x is read before it is written in each iteration: not an SSA value
+    // whose definition dominates its uses, whatever the caller says.
+    facts.insert("x".to_string(), poly::ScalarFact::Phi { block: "S9".into(), header_of: None, latch: None, recompute: None });
+    let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+    let e = PairEngine::new(&cx, LightScop::read(&scop).unwrap(), Some(vec!["A".into()]), &facts);
+    let v = e.verdict(&PairLoop { dim: 1, statements: vec!["S1".into()], iterations: Iterations::Model }, &[], &VerdictOptions::default()).unwrap();
+    assert_eq!(v.blockers.iter().map(|b| (b.array.as_str(), b.kind)).collect::<Vec<_>>(), vec![("x", poly::BlockerKind::FlowCarried)]);
+}
+
+/// The dependence counts: every pair with a dependence, SSA scalars from
+/// their facts (each loop taken to run twice).
+#[test]
+fn dependence_counts_of_matmul_ssa() {
+    let scop = matmul_ssa("i, j");
+    let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+    let e = PairEngine::new(&cx, LightScop::read(&scop).unwrap(), Some(vec!["A".into(), "B".into(), "C".into()]), &ssa_facts());
+    let (deps, counts) = e.dependences(&Default::default(), true, true).unwrap();
+    // Flows: t (S_5 -> S_12), p_phi (S_4 -> S_5, S_12 -> S_5); A has no read.
+    assert_eq!(counts.flow, 3, "{deps:#?}");
+    assert!(deps.iter().any(|d| d.kind == "flow" && d.array == "p_phi" && d.carried == vec![2]));
+    // Output dependences on A: S_4 -> S_5 (same (i, j)), S_5 -> S_5 (k).
+    assert_eq!(deps.iter().filter(|d| d.array == "A").count(), 2, "{deps:#?}");
+    assert!(counts.memory > 2 && counts.memory_ignored >= counts.memory - 2, "{counts:?}");
+}
+
+/// Interchange against the exact engine's `check_interchange`: a skewed
+/// flow (distance (1, -1)) forbids it; a PRE-style scalar whose values stay
+/// in one iteration does not; an anti dependence from a read of an incoming
+/// value that the swap would reverse forbids it.
+#[test]
+fn interchange_agrees_with_the_exact_engine() {
+    let p = "[N] -> ";
+    let skewed = Scop {
+        context: "[N] -> { : N > 2 }".into(),
+        statements: vec![Statement::new("S1", 3, &format!("{p}{{ S1[i, j] : 1 <= i < N and 0 <= j < N - 1 }}"), &format!("{p}{{ S1[i, j] -> [0, i, 0, j, 0] }}"))
+            .reads("A", &format!("{p}{{ S1[i, j] -> A[i - 1, j + 1] }}"))
+            .writes("A", &format!("{p}{{ S1[i, j] -> A[i, j] }}"))],
+    };
+    let dom = |s: &str| format!("{p}{{ {s}[i, j] : 1 <= i < N and 0 <= j < N }}");
+    let column = Scop {
+        context: "[N] -> { : N > 2 }".into(),
+        statements: vec![
+            Statement::new("S1", 3, &dom("S1"), &format!("{p}{{ S1[i, j] -> [0, i, 0, j, 0] }}"))
+                .reads("A", &format!("{p}{{ S1[i, j] -> A[i - 1, j] }}"))
+                .writes("t", &format!("{p}{{ S1[i, j] -> t[] }}")),
+            Statement::new("S2", 4, &dom("S2"), &format!("{p}{{ S2[i, j] -> [0, i, 0, j, 1] }}"))
+                .reads("t", &format!("{p}{{ S2[i, j] -> t[] }}"))
+                .writes("A", &format!("{p}{{ S2[i, j] -> A[i, j] }}")),
+        ],
+    };
+    let ahead = Scop {
+        context: "[N] -> { : N > 2 }".into(),
+        statements: vec![Statement::new("S1", 3, &dom("S1"), &format!("{p}{{ S1[i, j] -> [0, i, 0, j, 0] }}"))
+            .reads("A", &format!("{p}{{ S1[i, j] -> A[i + 1, j - 1] }}"))
+            .writes("A", &format!("{p}{{ S1[i, j] -> A[i, j] }}"))],
+    };
+    for (name, scop, live, expect) in [
+        ("skewed", skewed, vec!["A"], false),
+        ("column", column, vec!["A"], true),
+        ("ahead", ahead, vec!["A"], false),
+    ] {
+        let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+        let model = IslScop::build(&cx, &scop).unwrap();
+        let deps = Dependences::compute_with_live_out(&scop, &model, 5, Some(&live)).unwrap();
+        let exact = poly::check_interchange(&model, &deps, 1, 3).unwrap();
+        let cx2 = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+        let e = PairEngine::new(&cx2, LightScop::read(&scop).unwrap(), Some(live.iter().map(|s| s.to_string()).collect()), &BTreeMap::new());
+        let stmts: Vec<String> = scop.statements.iter().map(|s| s.name.clone()).collect();
+        let fast = e.interchange(1, 3, &stmts).unwrap();
+        assert_eq!((exact.legal, fast.legal), (expect, expect), "{name}: exact {} / fast {}", exact.reason, fast.reason);
+    }
+}
