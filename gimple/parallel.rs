@@ -20,7 +20,7 @@
 
 use super::ir::{self, LoopRef, Stmt, Tree};
 use super::loops::LoopForest;
-use super::scop::Region;
+use super::scop::{is_memory_ref, scalar_name, Region};
 use crate::ffi::{gp_stmt_kind as SK, gp_tree_kind as TK, gp_type_kind as TY};
 use poly::{
     BoundedCtx, DependenceCounts, Dependences, IslFailure, IslScop, Iterations, LightScop, LoopId, LoopVerdict,
@@ -147,12 +147,6 @@ fn loop_map(forest: &LoopForest, r: &Region) -> LoopMap {
     LoopMap { depth, stmts }
 }
 
-/// scop.rs's name for an SSA value's array.
-fn scalar_name(v: Tree) -> String {
-    let stem = v.ssa_var_name().map(|n| super::affine::isl_name(&n)).unwrap_or_else(|| "t".into());
-    format!("{stem}_{}", v.ssa_version())
-}
-
 /// The source name of an SSA value.
 fn source_name(v: Tree) -> String {
     v.ssa_var_name().unwrap_or_else(|| format!("_{}", v.ssa_version()))
@@ -203,26 +197,6 @@ fn scan_ssa(forest: &LoopForest, r: &Region, lm: &LoopMap, memory: &[String]) ->
         }
     }
     SsaScan { names, facts }
-}
-
-/// scop.rs's notion of a memory reference (a load or store the model
-/// records as an access).
-fn is_memory_ref(t: Tree) -> bool {
-    matches!(
-        t.kind(),
-        TK::GP_T_ARRAY_REF
-            | TK::GP_T_MEM_REF
-            | TK::GP_T_COMPONENT_REF
-            | TK::GP_T_VAR_DECL
-            | TK::GP_T_PARM_DECL
-            | TK::GP_T_RESULT_DECL
-            | TK::GP_T_TARGET_MEM_REF
-            | TK::GP_T_BIT_FIELD_REF
-            | TK::GP_T_VIEW_CONVERT
-            | TK::GP_T_REALPART
-            | TK::GP_T_IMAGPART
-    ) && !(matches!(t.kind(), TK::GP_T_REALPART | TK::GP_T_IMAGPART | TK::GP_T_VIEW_CONVERT)
-        && t.op(0).is_some_and(|o| o.kind() == TK::GP_T_SSA_NAME))
 }
 
 /// One memory access of a block: the GIMPLE statement, the reference,

@@ -133,7 +133,8 @@ fn block_line(b: i32) -> u32 {
     ir::stmts(b).into_iter().map(line_of).find(|&l| l > 0).unwrap_or(0)
 }
 
-fn is_memory_ref(t: Tree) -> bool {
+/// Whether `t` is a memory reference the model records as an access.
+pub(crate) fn is_memory_ref(t: Tree) -> bool {
     matches!(
         t.kind(),
         TK::GP_T_ARRAY_REF
@@ -231,9 +232,10 @@ impl<'f> ScopDetector<'f> {
     }
 
     /// Edges out of a node that stay in `level`'s body, back edges apart.
-    fn succ_edges(&self, level: u32, n: Node) -> Vec<(ir::EdgeInfo, Node)> {
-        let header = Self::header_of(level);
-        let edges: Vec<ir::EdgeInfo> = match n {
+    /// The CFG edges leaving node `n`: a block's successors, or the edges
+    /// out of a whole loop.
+    fn out_edges(&self, n: Node) -> Vec<ir::EdgeInfo> {
+        match n {
             Node::Block(b) => ir::succs(b),
             Node::Loop(l) => self
                 .loop_blocks
@@ -243,8 +245,12 @@ impl<'f> ScopDetector<'f> {
                 .flat_map(|&b| ir::succs(b))
                 .filter(|e| !self.block_loop.get(&e.dest).is_some_and(|&d| self.inside(d, l)))
                 .collect(),
-        };
-        edges
+        }
+    }
+
+    fn succ_edges(&self, level: u32, n: Node) -> Vec<(ir::EdgeInfo, Node)> {
+        let header = Self::header_of(level);
+        self.out_edges(n)
             .into_iter()
             .filter(|e| e.dest > 1 && Some(e.dest) != header)
             .filter_map(|e| self.node_at(level, e.dest).map(|d| (e, d)))
@@ -254,20 +260,8 @@ impl<'f> ScopDetector<'f> {
 
     /// Whether `n` has successors other than the `inside` ones of its body:
     /// an exit, the back edge to the header, or a node outside the run.
-    fn leaves(&self, level: u32, n: Node, inside: usize) -> bool {
-        let raw = match n {
-            Node::Block(b) => ir::succs(b).len(),
-            Node::Loop(l) => self
-                .loop_blocks
-                .get(&l)
-                .into_iter()
-                .flatten()
-                .flat_map(|&b| ir::succs(b))
-                .filter(|e| !self.block_loop.get(&e.dest).is_some_and(|&d| self.inside(d, l)))
-                .count(),
-        };
-        let _ = level;
-        raw != inside
+    fn leaves(&self, n: Node, inside: usize) -> bool {
+        self.out_edges(n).len() != inside
     }
 
     fn pred_nodes(&self, level: u32, n: Node) -> Vec<Node> {
@@ -701,7 +695,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         let mut node_dom: HashMap<Node, Set> = HashMap::new();
         let edges: Vec<(Node, Vec<(ir::EdgeInfo, Node)>)> =
             nodes.iter().map(|&p| (p, self.det.succ_edges(level, p))).collect();
-        let postdom = self.postdominators(level, nodes, &edges);
+        let postdom = self.postdominators(nodes, &edges);
         // Per node: the non-affine branches (node indices) that reach it.
         let mut reached_by: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); nodes.len()];
         let mut non_affine: BTreeSet<usize> = BTreeSet::new();
@@ -852,13 +846,13 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
     /// For each node of a body (indices into `nodes`, topologically
     /// ordered, `edges` their successors inside it): the nodes every path
     /// from it to the body's end goes through, itself included.
-    fn postdominators(&self, level: u32, nodes: &[Node], edges: &[(Node, Vec<(ir::EdgeInfo, Node)>)]) -> Vec<BTreeSet<usize>> {
+    fn postdominators(&self, nodes: &[Node], edges: &[(Node, Vec<(ir::EdgeInfo, Node)>)]) -> Vec<BTreeSet<usize>> {
         let index: HashMap<Node, usize> = nodes.iter().enumerate().map(|(k, &n)| (n, k)).collect();
         let mut out: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); nodes.len()];
         for k in (0..nodes.len()).rev() {
             let inside: Vec<usize> = edges[k].1.iter().filter_map(|(_, d)| index.get(d).copied().filter(|&j| j > k)).collect();
             // An edge out of the body (or back to its header) ends a path.
-            let leaves = self.det.leaves(level, nodes[k], inside.len());
+            let leaves = self.det.leaves(nodes[k], inside.len());
             let mut common: Option<BTreeSet<usize>> = None;
             if !leaves {
                 for j in inside {
@@ -1351,7 +1345,7 @@ fn overflow() -> Rejection {
 }
 
 /// A zero-dimensional array's name for an SSA value.
-fn scalar_name(v: Tree) -> String {
+pub(crate) fn scalar_name(v: Tree) -> String {
     let stem = v.ssa_var_name().map(|n| isl_name(&n)).unwrap_or_else(|| "t".into());
     format!("{stem}_{}", v.ssa_version())
 }

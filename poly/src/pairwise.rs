@@ -834,17 +834,7 @@ impl<'c> PairEngine<'c> {
                 Err((pairs, why)) => self.block(&mut blockers, array, BlockerKind::NotPrivatizable, &pairs, &why),
             }
         }
-        v.blockers = blockers;
-        v.parallel = v.blockers.is_empty();
-        v.kind = if !v.parallel {
-            VerdictKind::None
-        } else if !v.reductions.is_empty() {
-            VerdictKind::Reduction
-        } else if !v.private.is_empty() {
-            VerdictKind::Private
-        } else {
-            VerdictKind::Doall
-        };
+        v.finish(blockers);
         Ok(v)
     }
 

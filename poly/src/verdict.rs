@@ -383,6 +383,22 @@ fn by_array(deps: &Dependences, pairs: Vec<(usize, usize)>, side: Side) -> BTree
 }
 
 impl LoopVerdict {
+    /// Sets the blockers, and from them and the private and reduction
+    /// lists whether the loop is parallel and of which kind.
+    pub(crate) fn finish(&mut self, blockers: Vec<Blocker>) {
+        self.blockers = blockers;
+        self.parallel = self.blockers.is_empty();
+        self.kind = if !self.parallel {
+            VerdictKind::None
+        } else if !self.reductions.is_empty() {
+            VerdictKind::Reduction
+        } else if !self.private.is_empty() {
+            VerdictKind::Private
+        } else {
+            VerdictKind::Doall
+        };
+    }
+
     /// Judges loop `lp` under the original schedule. `hints` are the
     /// reduction candidates the caller recognised. The arrays live after the
     /// region are the ones `deps` was computed with. The whole computation
@@ -522,17 +538,7 @@ impl LoopVerdict {
                 }
             }
         }
-        v.blockers = b.blockers;
-        v.parallel = v.blockers.is_empty();
-        v.kind = if !v.parallel {
-            VerdictKind::None
-        } else if !v.reductions.is_empty() {
-            VerdictKind::Reduction
-        } else if !v.private.is_empty() {
-            VerdictKind::Private
-        } else {
-            VerdictKind::Doall
-        };
+        v.finish(b.blockers);
         Ok(v)
     }
 }

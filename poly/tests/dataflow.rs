@@ -1,41 +1,10 @@
 //! Dependences, live ranges and the violation check on hand-built models.
 
+mod common;
+
+use common::matmul_after_pre;
 use poly::bounded::DEFAULT_MAX_OPERATIONS;
 use poly::{BoundedCtx, Dependences, IslScop, Scop, Statement};
-
-/// Seed 004, figures 2 and 3: matrix multiplication after PRE, the
-/// accumulator `t` a zero-dimensional array.
-///
-/// ```text
-/// for (i = 0; i < N; i++)
-///   for (j = 0; j < N; j++) {
-/// S1: t = 0;
-///     for (k = 0; k < N; k++)
-/// S2:   t = t + B[i][k] * C[k][j];
-/// S3: A[i][j] = t;
-///   }
-/// ```
-fn matmul_after_pre() -> Scop {
-    let n = "[N] -> ";
-    Scop {
-        context: "[N] -> { : N > 0 }".into(),
-        statements: vec![
-            Statement::new("S1", 4, &format!("{n}{{ S1[i, j] : 0 <= i < N and 0 <= j < N }}"),
-                &format!("{n}{{ S1[i, j] -> [0, i, 0, j, 0, 0, 0] }}"))
-                .writes("t", &format!("{n}{{ S1[i, j] -> t[] }}")),
-            Statement::new("S2", 6, &format!("{n}{{ S2[i, j, k] : 0 <= i < N and 0 <= j < N and 0 <= k < N }}"),
-                &format!("{n}{{ S2[i, j, k] -> [0, i, 0, j, 1, k, 0] }}"))
-                .reads("t", &format!("{n}{{ S2[i, j, k] -> t[] }}"))
-                .reads("B", &format!("{n}{{ S2[i, j, k] -> B[i, k] }}"))
-                .reads("C", &format!("{n}{{ S2[i, j, k] -> C[k, j] }}"))
-                .writes("t", &format!("{n}{{ S2[i, j, k] -> t[] }}")),
-            Statement::new("S3", 7, &format!("{n}{{ S3[i, j] : 0 <= i < N and 0 <= j < N }}"),
-                &format!("{n}{{ S3[i, j] -> [0, i, 0, j, 2, 0, 0] }}"))
-                .reads("t", &format!("{n}{{ S3[i, j] -> t[] }}"))
-                .writes("A", &format!("{n}{{ S3[i, j] -> A[i, j] }}")),
-        ],
-    }
-}
 
 /// Builds `scop`'s model and dependences and hands them to `check`.
 fn analysed(scop: &Scop, time_dims: u32, check: impl FnOnce(&BoundedCtx, &IslScop, &Dependences)) {
