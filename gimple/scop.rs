@@ -122,6 +122,10 @@ pub struct ScopDetector<'f> {
     /// Every block of a loop, nested loops' included.
     loop_blocks: HashMap<u32, Vec<i32>>,
     orders: HashMap<u32, Vec<Node>>,
+    /// Per node: whether one of its statements is one no model takes (a
+    /// call with side effects, say), so that a run holding it anywhere but
+    /// as its entry block cannot be built.
+    blocked: HashMap<Node, bool>,
 }
 
 fn line_of(s: Stmt) -> u32 {
@@ -192,7 +196,7 @@ impl<'f> ScopDetector<'f> {
                 x = parent.get(&x).copied().unwrap_or(0);
             }
         }
-        ScopDetector { forest, parent, block_loop, loop_blocks, orders: HashMap::new() }
+        ScopDetector { forest, parent, block_loop, loop_blocks, orders: HashMap::new(), blocked: HashMap::new() }
     }
 
     fn loop_line(&self, num: u32) -> u32 {
@@ -349,7 +353,7 @@ impl<'f> ScopDetector<'f> {
                 // The longest single-entry run first: when it holds (the
                 // common case) one model is built, not one per loop.
                 let longest = (i + 1..order.len())
-                    .take_while(|&k| self.single_entry(level, &order[start..=k]))
+                    .take_while(|&k| !self.is_blocked(order[k]) && self.single_entry(level, &order[start..=k]))
                     .filter(|&k| matches!(order[k], Node::Loop(_)))
                     .last();
                 if let Some(k) = longest {
@@ -384,6 +388,9 @@ impl<'f> ScopDetector<'f> {
             // Else extend over the following loops while the model holds.
             let mut k = end + 1;
             while !complete && k < order.len() {
+                if self.is_blocked(order[k]) {
+                    break;
+                }
                 if let Node::Loop(_) = order[k] {
                     if !self.single_entry(level, &order[start..=k]) {
                         break;
@@ -418,9 +425,29 @@ impl<'f> ScopDetector<'f> {
         // Values the entry block computes (a loaded bound, say) may model
         // as parameters what its statements cannot.
         match (r, run[0]) {
-            (Err(e), Node::Block(_)) => RegionBuilder::new(self, level, run).and_then(|b| b.build(true)).map_err(|_| e),
+            // A blocked entry block was outside already.
+            (Err(e), Node::Block(_)) if !self.is_blocked(run[0]) => {
+                RegionBuilder::new(self, level, run).and_then(|b| b.build(true)).map_err(|_| e)
+            }
             (r, _) => r,
         }
+    }
+
+    /// Whether `n` holds a statement no model takes (see `blocked`).
+    fn is_blocked(&mut self, n: Node) -> bool {
+        if let Some(&x) = self.blocked.get(&n) {
+            return x;
+        }
+        let blocks = match n {
+            Node::Block(b) => vec![b],
+            Node::Loop(l) => self.loop_blocks.get(&l).cloned().unwrap_or_default(),
+        };
+        let (mut raw, mut errno) = (Vec::new(), BTreeSet::new());
+        let x = blocks
+            .iter()
+            .any(|&b| ir::stmts(b).into_iter().any(|s| RegionBuilder::scan_statement(s, b, &mut raw, &mut errno).is_err()));
+        self.blocked.insert(n, x);
+        x
     }
 }
 
@@ -552,9 +579,28 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         if pending.is_empty() {
             return Ok(());
         }
-        let ranges = self.constraint(tr, iters, &param_ranges(tr).ok_or_else(overflow)?)?;
-        let within = self.ok(self.ok(domain.copy())?.intersect(ranges))?;
         let all = pending.iter().map(obligation).collect::<Option<Vec<Cond>>>().ok_or_else(overflow)?;
+        let ranges = self.constraint(tr, iters, &param_ranges(tr).ok_or_else(overflow)?)?;
+        // Usually each obligation holds on the domain alone: one emptiness
+        // test each, cheaper than the subset test against their conjunction
+        // (and the parameters' type ranges, with their large constants,
+        // only where the domain does not suffice).
+        let mut each_holds = true;
+        for c in &all {
+            let broken = self.ok(domain.copy())?.intersect(self.constraint(tr, iters, &c.clone().not())?);
+            let broken = self.ok(broken)?;
+            if self.ok(broken.is_empty())? {
+                continue;
+            }
+            if !self.ok(self.ok(broken.intersect(self.ok(ranges.copy())?))?.is_empty())? {
+                each_holds = false;
+                break;
+            }
+        }
+        if each_holds {
+            return Ok(());
+        }
+        let within = self.ok(self.ok(domain.copy())?.intersect(ranges))?;
         let holds = self.constraint(tr, iters, &Cond::And(all))?;
         if self.ok(within.is_subset(&holds))? {
             return Ok(());
@@ -903,7 +949,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         let mut entry_outside = None;
         if let Some(b) = entry_block {
             let (mut r, mut e) = (Vec::new(), BTreeSet::new());
-            if !force_entry_outside && ir::stmts(b).into_iter().try_for_each(|s| self.scan_statement(s, b, &mut r, &mut e)).is_ok() {
+            if !force_entry_outside && ir::stmts(b).into_iter().try_for_each(|s| Self::scan_statement(s, b, &mut r, &mut e)).is_ok() {
                 raw.extend(r);
                 has_errno.extend(e);
             } else {
@@ -929,7 +975,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         for &b in &self.blocks {
             for s in ir::stmts(b) {
                 if Some(b) != entry_block {
-                    self.scan_statement(s, b, &mut raw, &mut has_errno)?;
+                    Self::scan_statement(s, b, &mut raw, &mut has_errno)?;
                 }
                 if stmt_line.get(&b).copied().unwrap_or(0) == 0 && s.kind() != SK::GP_STMT_DEBUG {
                     stmt_line.insert(b, line_of(s));
@@ -1260,7 +1306,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         vars.iter().all(|x| iters.contains(x))
     }
 
-    fn scan_statement(&self, s: Stmt, b: i32, raw: &mut Vec<RawAccess>, errno: &mut BTreeSet<i32>) -> Outcome<()> {
+    fn scan_statement(s: Stmt, b: i32, raw: &mut Vec<RawAccess>, errno: &mut BTreeSet<i32>) -> Outcome<()> {
         let line = line_of(s);
         match s.kind() {
             SK::GP_STMT_DEBUG | SK::GP_STMT_LABEL | SK::GP_STMT_NOP | SK::GP_STMT_PREDICT | SK::GP_STMT_COND => {
