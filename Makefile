@@ -7,6 +7,8 @@
 #   make coverage        loops in SCoPs per file, GRAPHITE vs gccpoly (COVERAGEFLAGS=--strict ...)
 #   make compile-time    -O2 compile time of the kernels with and without the plugin
 #                        (COMPILETIMEFLAGS="--max-overhead 10" ...)
+#   make bench           run time of the kernels: -O3 vs autopar, GRAPHITE, gccpoly
+#                        (BENCHFLAGS="-r 5 --threads 4 gemm lu" ...; --quick: SMALL sizes once)
 #   make install         install into $(PLUGIN_CC)'s plugin directory
 #   make uninstall       remove it again
 #   make PLUGIN_CC=gcc-12 ...   choose the target compiler
@@ -15,6 +17,7 @@ PLUGIN_CC ?= gcc
 CARGO ?= cargo
 COVERAGEFLAGS ?=
 COMPILETIMEFLAGS ?=
+BENCHFLAGS ?=
 export PLUGIN_CC RUNTESTFLAGS
 
 BUILD := build
@@ -22,7 +25,7 @@ PLUGIN := $(BUILD)/gccpoly.so
 CORE := $(BUILD)/gccpoly-core.so
 PLUGIN_DIR = $(shell $(PLUGIN_CC) -print-file-name=plugin)
 
-.PHONY: all setup setup-check plugin demo check check-gcc coverage compile-time install uninstall clean
+.PHONY: all setup setup-check plugin demo check check-gcc coverage compile-time bench install uninstall clean
 
 all: plugin
 
@@ -54,6 +57,9 @@ coverage: setup-check plugin
 
 compile-time: setup plugin
 	@bench/compile-time.py --plugin $(PLUGIN) --cc $(PLUGIN_CC) $(COMPILETIMEFLAGS)
+
+bench: setup plugin
+	@bench/run.py --plugin $(PLUGIN) --cc $(PLUGIN_CC) $(BENCHFLAGS)
 
 install: plugin
 	install -d $(DESTDIR)$(PLUGIN_DIR)

@@ -99,6 +99,8 @@ impl BoundExpr {
 pub struct Param {
     pub lo: i128,
     pub hi: i128,
+    /// The SSA name it stands for (run-time tests read it).
+    pub tree: Tree,
 }
 
 /// Why a value is outside the model.
@@ -268,7 +270,7 @@ impl<'a> Translator<'a> {
             name = format!("{stem}_{v}");
         }
         let (lo, hi) = type_range(ty);
-        self.params.insert(name.clone(), Param { lo, hi });
+        self.params.insert(name.clone(), Param { lo, hi, tree: t });
         self.param_names.insert(v, name.clone());
         name
     }

@@ -35,6 +35,11 @@ impl Tree {
         (!p.is_null()).then_some(Tree(p))
     }
 
+    /// The handle, for the shim's builders.
+    pub fn raw(self) -> *mut ffi::gp_tree {
+        self.0
+    }
+
     pub fn kind(self) -> TK {
         // SAFETY: a live tree of cfun.
         unsafe { ffi::gp_tree_code(self.0) }

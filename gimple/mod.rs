@@ -12,3 +12,4 @@ pub use loops::LoopForest;
 pub use scop::{Region, ScopDetector};
 pub use source::{FrontEndLoops, SourcePos};
 pub mod parallel;
+pub mod transform;

@@ -98,6 +98,22 @@ pub struct Region {
     /// The entry block whose statements run before the region: only its
     /// final condition (a guard) belongs to the model.
     pub entry_outside: Option<i32>,
+    /// Each parameter's SSA name and its type's range.
+    pub param_values: BTreeMap<String, crate::gimple::affine::Param>,
+    /// Each memory array's base object and shape, by model name.
+    pub bases: BTreeMap<String, ArrayBase>,
+    /// The pairs of arrays of the `no-alias` assumptions.
+    pub alias_pairs: Vec<(String, String)>,
+}
+
+/// Where an array of the model lives: `base + elem * (sub_0 * stride_0 +
+/// ...)` bytes, the stride of a dimension the product of the sizes inward
+/// of it.
+#[derive(Clone, Debug)]
+pub struct ArrayBase {
+    pub base: Base,
+    pub elem: i128,
+    pub sizes: Vec<Polynomial>,
 }
 
 /// A region that could not be built around a loop.
@@ -1100,6 +1116,8 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         let mut relations: Vec<Option<(String, Vec<Polynomial>)>> = vec![None; raw.len()];
         let mut assumptions = Vec::new();
         let mut arrays = Vec::new();
+        let mut bases = BTreeMap::new();
+        let mut alias_pairs = Vec::new();
         let is_iterator = |v: &str| iterators.values().any(|i| i == v);
         for (key, (base, offs)) in &by_base {
             let elem = sizes[key];
@@ -1113,6 +1131,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 }
             })?;
             let name = &array_name[key];
+            bases.insert(name.clone(), ArrayBase { base: *base, elem, sizes: d.shape.sizes.clone() });
             arrays.push(format!(
                 "{name}{}",
                 std::iter::once("*".to_string())
@@ -1185,6 +1204,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                     (Base::Ptr(p), Base::Ptr(q)) => p.ptr_may_alias_ptr(q),
                 };
                 if may {
+                    alias_pairs.push((array_name[kx].clone(), array_name[ky].clone()));
                     assumptions.push(Assumption {
                         kind: "no-alias",
                         text: format!("'{}' and '{}' do not overlap", array_name[kx], array_name[ky]),
@@ -1276,6 +1296,9 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             arrays,
             live_out: live_out.into_iter().collect(),
             entry_outside,
+            param_values: tr.params.clone(),
+            bases,
+            alias_pairs,
         })
     }
 

@@ -190,6 +190,82 @@ pub extern "C" fn gccpoly_rs_execute() {
     }
 }
 
+/// The parallelization pass, on cfun (before parloops).
+#[unsafe(no_mangle)]
+pub extern "C" fn gccpoly_rs_parallelize() -> c_int {
+    // SAFETY: called inside the pass, where cfun is set.
+    let name = ffi::string_from(unsafe { ffi::gp_cfun_name() });
+    // SAFETY: as above.
+    let fn_loc = unsafe { ffi::gp_cfun_location() };
+    match contained(|| with_plugin(|p| parallelize_function(p, &name))) {
+        Ok(changed) => changed.unwrap_or(false) as c_int,
+        Err(msg) => {
+            // A panic before the first change leaves the function as it was;
+            // the shim changes a loop only in one call that cannot unwind.
+            diag::note(fn_loc, &format!("gccpoly: internal error in {name}: {msg}; its remaining loops left unmarked"));
+            0
+        }
+    }
+}
+
+/// Marks the loops the analysis proves parallel for parloops, versioning
+/// them on their run-time tests; records what it did in the report.
+fn parallelize_function(p: &mut Plugin, name: &str) -> bool {
+    if p.options.no_parallelize {
+        return false;
+    }
+    let forest = LoopForest::of_current_function(&p.fe_loops);
+    let (regions, _) = ScopDetector::new(&forest).detect();
+    // SAFETY: called inside the pass, where cfun is set.
+    let reassociate = unsafe { ffi::gp_cfun_associative_math() } != 0;
+    let aopts = gimple::parallel::AnalysisOptions {
+        reassociate,
+        crosscheck: false,
+        detail: false,
+        max_operations: p.options.max_operations.unwrap_or(poly::bounded::DEFAULT_MAX_OPERATIONS),
+    };
+    let outcomes: Vec<gimple::parallel::RegionOutcome> =
+        regions.iter().map(|r| gimple::parallel::analyze_region(&forest, r, aopts)).collect();
+    let plans = gimple::transform::plan(&forest, &regions, &outcomes);
+    let mut changed = false;
+    let report = p.functions.iter_mut().rev().find(|f| f.name == name);
+    let mut report = report;
+    for (l, (plan, test)) in &plans {
+        let Some(fl) = forest.get(*l) else { continue };
+        let Some(region) = regions.iter().find(|r| r.loops.contains(l)) else { continue };
+        let (transform, guard, kept) = match plan {
+            gimple::transform::LoopPlan::Parallel { guard } => {
+                if gimple::transform::apply(region, *l, test.as_ref()) {
+                    changed |= test.is_some();
+                    let msg = match guard {
+                        Some(g) => format!("loop marked parallel for parloops, in a copy run when {g}"),
+                        None => "loop marked parallel for parloops".to_string(),
+                    };
+                    diag::remark(RemarkKind::GP_REMARK_OPTIMIZED, fl.location, &msg);
+                    (vec!["parallel"], guard.clone(), None)
+                } else {
+                    let why = "versioning the loop failed".to_string();
+                    diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, &format!("parallel loop kept sequential: {why}"));
+                    (Vec::new(), None, Some(why))
+                }
+            }
+            gimple::transform::LoopPlan::Kept(why) => {
+                diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, &format!("parallel loop kept sequential: {why}"));
+                (Vec::new(), None, Some(why.clone()))
+            }
+        };
+        let pos = fl.pos.as_ref().map(|p| (p.line, p.column));
+        if let Some(f) = report.as_deref_mut() {
+            if let Some(lr) = f.loops.iter_mut().find(|lr| Some((lr.line, lr.column)) == pos) {
+                lr.transform = transform;
+                lr.guard = guard;
+                lr.kept = kept;
+            }
+        }
+    }
+    changed
+}
+
 /// PLUGIN_FINISH: write the report.
 #[unsafe(no_mangle)]
 pub extern "C" fn gccpoly_rs_finish() {
@@ -294,6 +370,9 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
                 .iter()
                 .map(|(w, legal, reason)| InterchangeReport { with: *w, legal: *legal, reason: reason.clone() })
                 .collect(),
+            transform: Vec::new(),
+            guard: None,
+            kept: None,
         });
     }
     let mut rejected = Vec::new();

@@ -27,6 +27,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "version", value: ValueKind::None },
     OptionSpec { key: "debug-panic", value: ValueKind::Function },
     OptionSpec { key: "debug-max-operations", value: ValueKind::Number },
+    OptionSpec { key: "no-parallelize", value: ValueKind::None },
 ];
 
 /// The parsed options of one compilation.
@@ -45,6 +46,9 @@ pub struct Options {
     /// (default poly::bounded::DEFAULT_MAX_OPERATIONS), to exercise running
     /// out.
     pub max_operations: Option<u64>,
+    /// Mark no loop parallel (with -ftree-parallelize-loops, parloops then
+    /// judges every loop by itself).
+    pub no_parallelize: bool,
 }
 
 fn spelled(spec: &OptionSpec) -> String {
@@ -97,6 +101,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "report" => opts.report = value.map(PathBuf::from),
             "dump" => opts.dump = value.map(PathBuf::from),
             "version" => opts.version = true,
+            "no-parallelize" => opts.no_parallelize = true,
             "debug-panic" => opts.debug_panic = value,
             "debug-max-operations" => {
                 let v = value.unwrap_or_default();

@@ -58,6 +58,15 @@ pub struct LoopReport {
     pub blockers: Vec<String>,
     /// Interchange with each other loop of its band.
     pub interchange: Vec<InterchangeReport>,
+    /// What the plugin did to the loop: `parallel` (marked for parloops,
+    /// with -ftree-parallelize-loops=N).
+    pub transform: Vec<&'static str>,
+    /// The run-time test the parallel copy runs under; null when none.
+    pub guard: Option<String>,
+    /// Why a loop the analysis calls parallel was not marked; null
+    /// otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kept: Option<String>,
 }
 
 #[derive(Serialize, Debug, Clone)]

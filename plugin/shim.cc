@@ -26,6 +26,13 @@
 #include "tree-ssa-alias.h"
 #include "stringpool.h"
 #include "internal-fn.h"
+#include "gimplify.h"
+#include "gimplify-me.h"
+#include "gimple-expr.h"
+#include "cfghooks.h"
+#include "tree-into-ssa.h"
+#include "profile-count.h"
+#include "tree-ssa-loop-niter.h"
 
 #include "shim.h"
 
@@ -77,6 +84,99 @@ public:
   }
 };
 
+const pass_data gccpoly_parallel_pass_data = {
+  GIMPLE_PASS,		  /* type */
+  "gccpoly-par",	  /* name */
+  OPTGROUP_LOOP,	  /* optinfo_flags */
+  TV_PLUGIN_RUN,	  /* tv_id */
+  PROP_cfg | PROP_ssa,	  /* properties_required */
+  0,			  /* properties_provided */
+  0,			  /* properties_destroyed */
+  0,			  /* todo_flags_start */
+  0			  /* todo_flags_finish */
+};
+
+/* Runs inside the loop pipeline just before parloops, whose loop and SCEV
+   state it uses as they are.  */
+class gccpoly_parallel_pass : public gimple_opt_pass
+{
+public:
+  gccpoly_parallel_pass (gcc::context *ctxt)
+    : gimple_opt_pass (gccpoly_parallel_pass_data, ctxt)
+  {}
+
+  bool
+  gate (function *) final override
+  {
+    return flag_tree_parallelize_loops > 1;
+  }
+
+  unsigned int
+  execute (function *fun) final override
+  {
+    if (parallelized_function_p (fun->decl) || number_of_loops (fun) <= 1)
+      return 0;
+    mark_irreducible_loops ();
+    calculate_dominance_info (CDI_DOMINATORS);
+    gccpoly_rs_parallelize ();
+    /* Counts and evolutions cached during the analysis (and copied into
+       versioned loops) must not outlive it: parloops recomputes them.  */
+    scev_reset ();
+    free_numbers_of_iterations_estimates (fun);
+    return 0;
+  }
+};
+
+const pass_data gccpoly_forget_counts_pass_data = {
+  GIMPLE_PASS,		  /* type */
+  "gccpoly-forget",	  /* name */
+  OPTGROUP_NONE,	  /* optinfo_flags */
+  TV_PLUGIN_RUN,	  /* tv_id */
+  PROP_cfg | PROP_ssa,	  /* properties_required */
+  0,			  /* properties_provided */
+  0,			  /* properties_destroyed */
+  0,			  /* todo_flags_start */
+  0			  /* todo_flags_finish */
+};
+
+/* Between parloops and the OpenMP expansion that outlines its loops:
+   parloops goes on analysing loops after parallelizing one (inner loops of
+   a loop it versioned included), and the iteration counts it caches on
+   them would move into the outlined function while naming the parent's SSA
+   names.  Dropping the caches here is what parloops does after each loop
+   it parallelizes.  */
+class gccpoly_forget_counts_pass : public gimple_opt_pass
+{
+public:
+  gccpoly_forget_counts_pass (gcc::context *ctxt)
+    : gimple_opt_pass (gccpoly_forget_counts_pass_data, ctxt)
+  {}
+
+  /* Inserted before every ompexpssa instance.  */
+  opt_pass *
+  clone () final override
+  {
+    return new gccpoly_forget_counts_pass (m_ctxt);
+  }
+
+  bool
+  gate (function *) final override
+  {
+    return flag_tree_parallelize_loops > 1;
+  }
+
+  unsigned int
+  execute (function *fun) final override
+  {
+    if (!current_loops)
+      return 0;
+    if (scev_initialized_p ())
+      scev_reset ();
+    free_numbers_of_iterations_estimates (fun);
+    return 0;
+  }
+};
+
 void
 pre_genericize_cb (void *gcc_data, void *)
 {
@@ -105,6 +205,21 @@ gp_register (const char *plugin_name, const char *version, const char *help)
   pass_info.ref_pass_instance_number = 1;
   pass_info.pos_op = PASS_POS_INSERT_AFTER;
   register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass_info);
+  /* Right before the host parloops, which follows the GRAPHITE container
+     in the loop pipeline (the other parloops, OpenACC kernels', cannot be
+     named apart by instance at this point).  */
+  struct register_pass_info par_info;
+  par_info.pass = new gccpoly_parallel_pass (g);
+  par_info.reference_pass_name = "graphite0";
+  par_info.ref_pass_instance_number = 1;
+  par_info.pos_op = PASS_POS_INSERT_AFTER;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &par_info);
+  struct register_pass_info forget_info;
+  forget_info.pass = new gccpoly_forget_counts_pass (g);
+  forget_info.reference_pass_name = "ompexpssa";
+  forget_info.ref_pass_instance_number = 0;
+  forget_info.pos_op = PASS_POS_INSERT_BEFORE;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &forget_info);
   register_callback (plugin_name, PLUGIN_PRE_GENERICIZE, pre_genericize_cb,
 		     NULL);
   register_callback (plugin_name, PLUGIN_FINISH, finish_cb, NULL);
@@ -1000,4 +1115,115 @@ gp_ptr_may_alias_decl (const gp_tree *p, const gp_tree *decl)
      points-to set of the other about the declaration.  */
   return ptr_derefs_may_alias_p (as_tree (p),
 				 build_fold_addr_expr (as_tree (decl)));
+}
+
+/* --- Run-time tests and parallel marks.  ---------------------------------- */
+
+static tree
+rt_type (void)
+{
+  return intTI_type_node;
+}
+
+gp_tree *
+gp_rt_const (int64_t v)
+{
+  if (!rt_type ())
+    return NULL;
+  return to_gp (build_int_cst (rt_type (), v));
+}
+
+gp_tree *
+gp_rt_value (const gp_tree *t)
+{
+  tree x = as_tree (t);
+  if (!rt_type ())
+    return NULL;
+  /* Through an unsigned integer of the pointer's size: the address as a
+     non-negative number.  */
+  if (POINTER_TYPE_P (TREE_TYPE (x)))
+    x = fold_convert (pointer_sized_int_node, x);
+  else if (!INTEGRAL_TYPE_P (TREE_TYPE (x)))
+    return NULL;
+  return to_gp (fold_convert (rt_type (), x));
+}
+
+gp_tree *
+gp_rt_address_of (const gp_tree *decl)
+{
+  tree d = as_tree (decl);
+  if (!rt_type () || !DECL_P (d))
+    return NULL;
+  tree addr = build_fold_addr_expr (d);
+  return to_gp (fold_convert (rt_type (), fold_convert (pointer_sized_int_node, addr)));
+}
+
+gp_tree *
+gp_rt_binary (gp_rt_op_kind op, const gp_tree *a, const gp_tree *b)
+{
+  tree x = as_tree (a), y = as_tree (b);
+  if (!rt_type () || !x || !y)
+    return NULL;
+  switch (op)
+    {
+    case GP_RT_ADD:
+      return to_gp (fold_build2 (PLUS_EXPR, rt_type (), x, y));
+    case GP_RT_MUL:
+      return to_gp (fold_build2 (MULT_EXPR, rt_type (), x, y));
+    case GP_RT_LE:
+      return to_gp (fold_build2 (LE_EXPR, boolean_type_node, x, y));
+    case GP_RT_AND:
+      return to_gp (fold_build2 (TRUTH_AND_EXPR, boolean_type_node, x, y));
+    case GP_RT_OR:
+      return to_gp (fold_build2 (TRUTH_OR_EXPR, boolean_type_node, x, y));
+    }
+  return NULL;
+}
+
+unsigned
+gp_loop_version_parallel (unsigned num, const gp_tree *cond_t)
+{
+  class loop *loop = get_loop (cfun, num);
+  if (!loop || !cond_t)
+    return 0;
+  gimple_seq stmts = NULL;
+  tree cond = force_gimple_operand_1 (unshare_expr (as_tree (cond_t)), &stmts,
+				      is_gimple_condexpr, NULL_TREE);
+  initialize_original_copy_tables ();
+  basic_block cond_bb;
+  /* The test is expected to pass: arrays passed to a kernel rarely
+     overlap.  */
+  class loop *copy
+    = loop_version (loop, cond, &cond_bb, profile_probability::likely (),
+		    profile_probability::unlikely (),
+		    profile_probability::likely (),
+		    profile_probability::unlikely (), true);
+  if (!copy)
+    {
+      free_original_copy_tables ();
+      return 0;
+    }
+  if (stmts)
+    {
+      gimple_stmt_iterator gsi = gsi_last_bb (cond_bb);
+      gsi_insert_seq_before (&gsi, stmts, GSI_SAME_STMT);
+    }
+  update_ssa (TODO_update_ssa);
+  free_original_copy_tables ();
+  loop->can_be_parallel = true;
+  copy->can_be_parallel = false;
+  return copy->num;
+}
+
+void
+gp_loop_mark_parallel (unsigned num)
+{
+  if (class loop *loop = get_loop (cfun, num))
+    loop->can_be_parallel = true;
+}
+
+int
+gp_parallelize_loops_threads (void)
+{
+  return flag_tree_parallelize_loops;
 }

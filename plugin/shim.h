@@ -53,6 +53,9 @@ extern void gccpoly_rs_execute (void);
 extern void gccpoly_rs_pre_genericize (void *fndecl);
 /* PLUGIN_FINISH.  */
 extern void gccpoly_rs_finish (void);
+/* The parallelization pass (before parloops, with -ftree-parallelize-loops
+   > 1): returns 1 when it changed the function (loops versioned).  */
+extern int gccpoly_rs_parallelize (void);
 
 /* --- Setup (from plugin_init).  ------------------------------------------ */
 
@@ -339,6 +342,33 @@ int gp_loop_preheader (const gp_loop *loop, gp_edge_info *out);
    memory; whether dereferencing P may touch DECL.  */
 int gp_ptr_may_alias_ptr (const gp_tree *p, const gp_tree *q);
 int gp_ptr_may_alias_decl (const gp_tree *p, const gp_tree *decl);
+
+/* Run-time tests and the marks parloops reads.  Tests are built as trees
+   of a 128-bit signed integer type, wide enough for the products of a few
+   64-bit values; every builder returns NULL when the target has none.  */
+typedef enum gp_rt_op_kind
+{
+  GP_RT_ADD,
+  GP_RT_MUL,
+  GP_RT_LE,
+  GP_RT_AND,
+  GP_RT_OR
+} gp_rt_op_kind;
+
+gp_tree *gp_rt_const (int64_t v);
+/* An integer or pointer value (a pointer as its address).  */
+gp_tree *gp_rt_value (const gp_tree *t);
+/* The address of a declaration.  */
+gp_tree *gp_rt_address_of (const gp_tree *decl);
+gp_tree *gp_rt_binary (gp_rt_op_kind op, const gp_tree *a, const gp_tree *b);
+/* Versions loop NUM on COND: the loop itself runs when COND holds, marked
+   can_be_parallel; a copy, not marked, otherwise.  Returns the copy's
+   number, 0 when versioning failed (nothing changed).  */
+unsigned gp_loop_version_parallel (unsigned num, const gp_tree *cond);
+/* Marks loop NUM can_be_parallel (parloops then skips its own test).  */
+void gp_loop_mark_parallel (unsigned num);
+/* -ftree-parallelize-loops=N's N.  */
+int gp_parallelize_loops_threads (void);
 
 #ifdef __cplusplus
 }

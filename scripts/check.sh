@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# make check: the unit tests (cargo test), the DejaGnu testsuite and
-# check-gcc (GCC's own loop tests with the plugin loaded), with one closing
-# line "N passed, N failed" over all three.
+# make check: the unit tests (cargo test), the DejaGnu testsuite, check-gcc
+# (GCC's own loop tests with the plugin loaded), the kernels built with
+# -ftree-parallelize-loops=4 run at 1, 2 and 4 threads, and Csmith programs
+# built with -ftree-parallelize-loops=2, with one closing line
+# "N passed, N failed" over all five.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -58,6 +60,29 @@ if [ -z "${gp:-}" ]; then
 else
   passed=$((passed + gp)); failed=$((failed + gf))
 fi
+
+# run_part TITLE LOG SCRIPT ARGS...: one more part that ends with
+# "N passed, N failed" (as check-gcc does); its FAIL: and SKIP: lines and
+# its last two lines are shown, its counts added; a part that does not get
+# to that line counts as one failure.
+run_part() {
+  local title=$1 log=$2 p f; shift 2
+  echo "== $title"
+  "$@" 2>&1 | tee "$log" | grep -E '^(FAIL|SKIP):'
+  tail -n 2 "$log"
+  read -r p f < <(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$log" | tail -n1)
+  if [ -z "${p:-}" ]; then
+    echo "$(basename "$1") did not finish (log: $log)"
+    failed=$((failed + 1))
+  else
+    passed=$((passed + p)); failed=$((failed + f))
+  fi
+}
+
+run_part "kernels at 1, 2 and 4 threads" "$work/kernels-threads.log" \
+  "$top/testsuite/run/kernels-threads.sh" --plugin "$plugin" --cc "$cc"
+run_part "csmith" "$work/csmith.log" \
+  "$top/testsuite/run/csmith.sh" --plugin "$plugin" --cc "$cc"
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

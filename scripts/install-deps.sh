@@ -8,7 +8,8 @@
 # build: the plugin headers of the target GCC, its g++, libclang (bindgen),
 #        autotools (isl is built from source by the isl-rs crate).
 # check: build's, plus DejaGnu and python3 (the testsuite), GCC's source
-#        (GCC's own tests) and gcc-11 (the version-refusal test).
+#        (GCC's own tests), gcc-11 (the version-refusal test) and Csmith
+#        with its headers (testsuite/run/csmith.sh).
 set -euo pipefail
 
 what=${1:-build}
@@ -21,7 +22,7 @@ fi
 
 pkgs=(gcc-"$major"-plugin-dev g++-"$major" libclang-dev autoconf automake libtool make pkg-config)
 if [ "$what" = check ]; then
-  pkgs+=(dejagnu python3 gcc-"$major"-source)
+  pkgs+=(dejagnu python3 gcc-"$major"-source csmith libcsmith-dev)
   # Another GCC release, to check that the plugin refuses it by name.
   [ "$major" = 11 ] || pkgs+=(gcc-11)
 fi

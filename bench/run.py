@@ -1,0 +1,330 @@
+#!/usr/bin/env python3
+"""run.py - run time of the kernel suite: -O3 vs autopar, GRAPHITE and gccpoly.
+
+Every kernel of bench/kernels (kernels.list, or those named) is built in four
+configurations, all with -std=gnu11 -ffp-contract=off -I bench/kernels and
+linked with -lm:
+  O3        -O3
+  autopar   -O3 -ftree-parallelize-loops=T
+  graphite  -O3 -floop-nest-optimize -floop-parallelize-all -ftree-parallelize-loops=T
+  gccpoly   -O3 -fplugin=PLUGIN -ftree-parallelize-loops=T
+(T = --threads, default 2; --restrict adds -DKERNEL_RESTRICT to all four).
+Each kernel is compiled (-c; the link is not timed) R times per
+configuration, interleaved; the compile time is the median of the user+sys
+CPU times of the compiler and everything it ran (getrusage(RUSAGE_CHILDREN)).
+
+Each binary runs R times (-r, default 3) at the kernel's BENCH sizes, with
+OMP_NUM_THREADS=T.  Within a kernel the configurations take turns
+(round-robin, the starting one rotating each round), so that the four
+timings of a round see the same machine load.  The time of a run is the
+elapsed time of the process; per kernel and configuration the median of
+the R runs is taken.  A run that exceeds --timeout seconds (default 120),
+exits non-zero or prints no checksum is a failure.  Every run's output must
+equal the first O3 run's output bit for bit (no -ffast-math is used, so
+even a checksum that differs in its last digits is a mismatch).
+
+Prints a markdown table (O3 time, speed-up O3/config, compile-time ratio
+config/O3, same output) and the geometric means.  --quick runs the SMALL
+sizes once (R=1 unless -r is given), to test the script.
+
+  run.py [-r R] [--threads T] [--restrict] [--timeout S] [--quick] [-o FILE]
+         [--plugin PATH] [--cc GCC] [KERNEL...]
+
+The plugin and its gccpoly-core.so are used from a temporary copy.
+Exit status 1 when some output differs from O3's or some build or run
+failed; 2 on a usage or set-up error.
+"""
+
+import argparse
+import datetime
+import math
+import os
+import resource
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from toolchain import TOP, add_toolchain_args, check_toolchain, snapshot_plugin
+
+KDIR = os.path.join(TOP, "bench", "kernels")
+BASE = ["-std=gnu11", "-ffp-contract=off", "-I" + KDIR]
+CONFIGS = ("O3", "autopar", "graphite", "gccpoly")
+PARALLEL = CONFIGS[1:]
+
+
+def config_flags(plugin, threads, restrict):
+    par = "-ftree-parallelize-loops=%d" % threads
+    flags = {"O3": ["-O3"],
+             "autopar": ["-O3", par],
+             "graphite": ["-O3", "-floop-nest-optimize", "-floop-parallelize-all", par],
+             "gccpoly": ["-O3", "-fplugin=" + plugin, par]}
+    if restrict:
+        for f in flags.values():
+            f.append("-DKERNEL_RESTRICT")
+    return flags
+
+
+def read_list(path):
+    """{name: (small sizes, bench sizes)} in file order; sizes are the
+    comma-separated columns of kernels.list, as strings."""
+    kernels = {}
+    with open(path) as f:
+        for no, line in enumerate(f, 1):
+            w = line.split()
+            if not w or w[0].startswith("#"):
+                continue
+            cols = [c.split(",") for c in w[1:4]]
+            if len(w) != 5 or not all(x.isdigit() for c in cols for x in c) \
+                    or len({len(c) for c in cols}) != 1:
+                raise ValueError("%s:%d: expected NAME MINI SMALL BENCH SECONDS, "
+                                 "sizes comma-separated: %s" % (path, no, line.strip()))
+            kernels[w[0]] = (cols[1], cols[2])
+    return kernels
+
+
+def cpu_children():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def compile_cpu(cc, flags, src, obj):
+    """(CPU seconds, None) or (None, the compiler's output)."""
+    c0 = cpu_children()
+    p = subprocess.run([cc] + BASE + flags + ["-c", src, "-o", obj],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
+    cpu = cpu_children() - c0
+    return (cpu, None) if p.returncode == 0 else (None, p.stdout)
+
+
+def link(cc, flags, obj, exe):
+    """None, or the linker's output on failure."""
+    # The driver adds libgomp for -ftree-parallelize-loops only when it sees
+    # the option at link time too; the plugin is not needed there.
+    flags = [f for f in flags if not f.startswith("-fplugin")]
+    p = subprocess.run([cc] + flags + [obj, "-o", exe, "-lm"],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
+    return None if p.returncode == 0 else p.stdout
+
+
+def run_once(exe, sizes, timeout, env):
+    """(elapsed seconds, stdout) or (None, why it failed)."""
+    t0 = time.perf_counter()
+    try:
+        p = subprocess.run([exe] + sizes, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           env=env, timeout=timeout, text=True, errors="replace")
+    except subprocess.TimeoutExpired:
+        return None, "timeout"
+    t = time.perf_counter() - t0
+    if p.returncode < 0:
+        return None, "signal %d" % -p.returncode
+    if p.returncode > 0:
+        return None, "exit %d" % p.returncode
+    if not p.stdout.startswith("checksum: "):
+        return None, "no checksum"
+    return t, p.stdout
+
+
+def checksum(out):
+    try:
+        return float(out.split()[1])
+    except (IndexError, ValueError):
+        return float("nan")
+
+
+def geomean(xs):
+    """As text, with the number of kernels counted."""
+    if not xs:
+        return "n/a (0)"
+    return "%.3f (%d)" % (math.exp(sum(math.log(x) for x in xs) / len(xs)), len(xs))
+
+
+class Result:
+    """One kernel: compile CPU time, run times, failure and mismatch per config."""
+
+    def __init__(self):
+        self.ctime = {}                            # config -> CPU s (absent: build failed)
+        self.times = {c: [] for c in CONFIGS}
+        self.fail = {}                             # config -> "build failed", "timeout", ...
+        self.differs = {}                          # config -> its differing stdout
+        self.ref = None                            # the first O3 run's stdout
+
+    def median(self, c):
+        return statistics.median(self.times[c]) if self.times[c] and c not in self.fail else None
+
+
+def bench_kernel(name, sizes, flags, a, tmp, env, log):
+    res = Result()
+    src = os.path.join(KDIR, name + ".c")
+    exes = {}
+    ctimes = {c: [] for c in CONFIGS}
+    # Compiled R times too, interleaved, for a median: one compilation of
+    # 0.1-0.3 s varies by 20% under the machine's other load.
+    for rnd in range(a.repeats):
+        for c in CONFIGS:
+            if c in res.fail:
+                continue
+            exe = os.path.join(tmp, "%s.%s" % (name, c))
+            cpu, err = compile_cpu(a.cc, flags[c], src, exe + ".o")
+            if cpu is not None and rnd == 0:
+                err = link(a.cc, flags[c], exe + ".o", exe)
+            if err is not None:
+                res.fail[c] = "build failed"
+                log("%s: build failed (%s):\n%s" % (name, c, "".join("    " + l + "\n" for l in err.splitlines()[:20])))
+                continue
+            ctimes[c].append(cpu)
+            exes[c] = exe
+    res.ctime = {c: statistics.median(ts) for c, ts in ctimes.items() if c not in res.fail}
+    outs = []
+    for rnd in range(a.repeats):
+        k = rnd % len(CONFIGS)
+        for c in CONFIGS[k:] + CONFIGS[:k]:
+            if c in res.fail:                      # not run again after a failure
+                continue
+            t, out = run_once(exes[c], sizes, a.timeout, env)
+            if t is None:
+                res.fail[c] = out
+                log("%s: %s failed: %s" % (name, c, out))
+                continue
+            res.times[c].append(t)
+            outs.append((c, out))
+            if c == "O3" and res.ref is None:
+                res.ref = out
+    # Every run of every configuration against the first O3 output.
+    for c, out in outs:
+        if res.ref is not None and out != res.ref and c not in res.differs:
+            res.differs[c] = out
+    return res
+
+
+def cell_speedup(res, c):
+    if c in res.fail:
+        return res.fail[c]
+    t0, t = res.median("O3"), res.median(c)
+    return "%.2f" % (t0 / t) if t0 and t else "n/a"
+
+
+def cell_compile(res, c):
+    if c not in res.ctime or "O3" not in res.ctime:
+        return "build failed" if c not in res.ctime else "n/a"
+    return "%.2f" % (res.ctime[c] / res.ctime["O3"]) if res.ctime["O3"] > 0 else "n/a"
+
+
+def report(a, names, results, flags, size_kind, secs, load0):
+    ver = subprocess.run([a.cc, "-dumpfullversion"], stdout=subprocess.PIPE, text=True).stdout.strip()
+    argv = " ".join(shlex.quote(x) for x in sys.argv[1:])
+    ncpu = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 0)
+    load = lambda l: " ".join("%.2f" % x for x in l)
+    shown = lambda f: ["-fplugin=PLUGIN" if x.startswith("-fplugin=") else x for x in f]
+    out = ["# Run time: kernel suite, -O3 vs autopar, GRAPHITE and gccpoly", "",
+           "`bench/run.py%s`: %s, %s %s, nproc %d, load average %s at the start and %s at the end, "
+           "%s sizes, median of %d run%s per configuration (round-robin), OMP_NUM_THREADS=%d, "
+           "timeout %g s; took %.0f s." % (
+               (" " + argv) if argv else "", datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
+               a.cc, ver, ncpu, load(load0), load(os.getloadavg()), size_kind, a.repeats,
+               "" if a.repeats == 1 else "s", a.threads, a.timeout, secs), "",
+           "Configurations (all `%s`, linked with -lm):" % " ".join(
+               ["-std=gnu11", "-ffp-contract=off", "-I", "bench/kernels"]), ""]
+    out += ["* %s: `%s`" % (c, " ".join(shown(flags[c]))) for c in CONFIGS]
+    out += ["", "Speed-up = O3 time / configuration time (above 1: faster than -O3); "
+            "compile = the configuration's compile CPU time / O3's.", "",
+            "| kernel | O3 (s) | %s | O3 compile (s) | %s | same output |" % (
+                " | ".join(PARALLEL), " | ".join(c + " compile" for c in PARALLEL)),
+            "|---|---:|%s---:|%s---|" % ("---:|" * len(PARALLEL), "---:|" * len(PARALLEL))]
+    for n in names:
+        r = results[n]
+        o3 = r.fail.get("O3") or "%.3g" % r.median("O3")
+        same = "NO (%s)" % ", ".join(c for c in CONFIGS if c in r.differs) if r.differs else \
+            ("yes" if r.ref is not None else "n/a")
+        out.append("| %s | %s | %s | %s | %s | %s |" % (
+            n, o3, " | ".join(cell_speedup(r, c) for c in PARALLEL),
+            "%.2f" % r.ctime["O3"] if "O3" in r.ctime else "build failed",
+            " | ".join(cell_compile(r, c) for c in PARALLEL), same))
+
+    # Failed or wrong results do not count towards a configuration's mean.
+    sp, cp = [], []
+    for c in PARALLEL:
+        xs = [results[n].median("O3") / results[n].median(c) for n in names
+              if results[n].median("O3") and results[n].median(c) and c not in results[n].differs]
+        sp.append("%s %s" % (c, geomean(xs)))
+        ys = [results[n].ctime[c] / results[n].ctime["O3"] for n in names
+              if c in results[n].ctime and results[n].ctime.get("O3", 0) > 0]
+        cp.append("%s %s" % (c, geomean(ys)))
+    out += ["", "Geometric mean of the speed-ups (kernels counted; failed runs and differing outputs left out): " + ", ".join(sp) + ".",
+            "Geometric mean of the compile-time ratios (kernels counted): " + ", ".join(cp) + "."]
+
+    bad = [(n, c) for n in names for c in CONFIGS if c in results[n].differs]
+    if bad:
+        out += ["", "Outputs that differ from O3's:", ""]
+        for n, c in bad:
+            ref, got = results[n].ref.strip(), results[n].differs[c].strip()
+            x, y = checksum(ref), checksum(got)
+            rel = abs(x - y) / abs(x) if x else float("inf")
+            out.append("* %s, %s: `%s` (O3: `%s`, relative difference %.1e)" % (
+                n, c, got.splitlines()[0], ref.splitlines()[0], rel))
+    failed = [(n, c, results[n].fail[c]) for n in names for c in CONFIGS if c in results[n].fail]
+    if failed:
+        out += ["", "Failures: " + ", ".join("%s %s (%s)" % f for f in failed) + "."]
+    return "\n".join(out) + "\n", bool(bad or failed)
+
+
+def main():
+    ap = argparse.ArgumentParser(description="Run time of the kernel suite: -O3 vs autopar, GRAPHITE, gccpoly.")
+    ap.add_argument("kernels", nargs="*", metavar="KERNEL", help="only these kernels (default: all)")
+    ap.add_argument("-r", "--repeats", type=int, metavar="R", help="runs per configuration (default 3; 1 with --quick)")
+    ap.add_argument("--threads", type=int, default=2, metavar="T",
+                    help="-ftree-parallelize-loops=T and OMP_NUM_THREADS=T (default 2)")
+    ap.add_argument("--restrict", action="store_true", help="compile with -DKERNEL_RESTRICT")
+    ap.add_argument("--timeout", type=float, default=120, metavar="S", help="seconds per run (default 120)")
+    ap.add_argument("--quick", action="store_true", help="SMALL sizes, one run each (to test the script)")
+    ap.add_argument("-o", metavar="FILE", help="also write the report to FILE")
+    add_toolchain_args(ap)
+    a = ap.parse_args()
+
+    plugin = check_toolchain(a, "run")
+    if plugin is None:
+        return 2
+    if a.repeats is None:
+        a.repeats = 1 if a.quick else 3
+    if a.repeats < 1 or a.threads < 1 or a.timeout <= 0:
+        sys.stderr.write("run: -r and --threads must be at least 1, --timeout positive\n")
+        return 2
+    try:
+        kernels = read_list(os.path.join(KDIR, "kernels.list"))
+    except ValueError as e:
+        sys.stderr.write("run: %s\n" % e)
+        return 2
+    unknown = [k for k in a.kernels if k not in kernels]
+    if unknown:
+        sys.stderr.write("run: unknown kernel(s): %s\n" % " ".join(unknown))
+        return 2
+    names = [n for n in kernels if not a.kernels or n in a.kernels]
+
+    env = dict(os.environ, OMP_NUM_THREADS=str(a.threads))
+    log = lambda s: sys.stderr.write(s.rstrip("\n") + "\n")
+    load0, t_start = os.getloadavg(), time.time()
+    tmp = tempfile.mkdtemp(prefix="gccpoly-bench.")
+    results = {}
+    try:
+        flags = config_flags(snapshot_plugin(plugin, tmp), a.threads, a.restrict)
+        for i, n in enumerate(names, 1):
+            sizes = kernels[n][0] if a.quick else kernels[n][1]
+            log("[%d/%d] %s %s" % (i, len(names), n, " ".join(sizes)))
+            results[n] = bench_kernel(n, sizes, flags, a, tmp, env, log)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    text, bad = report(a, names, results, flags, "SMALL" if a.quick else "BENCH",
+                       time.time() - t_start, load0)
+    sys.stdout.write(text)
+    if a.o:
+        with open(a.o, "w") as f:
+            f.write(text)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,206 @@
+#!/usr/bin/env bash
+# kernels-threads: the kernels of bench/kernels, built with the plugin and
+# -ftree-parallelize-loops=4, must print exactly what the plain build prints,
+# at 1, 2 and 4 threads.
+#
+# For every kernel of bench/kernels/kernels.list: build it plain
+#   GCC -std=gnu11 -ffp-contract=off -I bench/kernels -O2 K.c -lm
+# and with the plugin
+#   GCC -std=gnu11 -ffp-contract=off -I bench/kernels -O2 \
+#       -fplugin=PLUGIN -ftree-parallelize-loops=4 K.c -lm
+# run the plain binary with --print at the kernel's MINI and SMALL sizes,
+# and the plugin-built one the same way with OMP_NUM_THREADS=1, 2 and 4.
+# Each (kernel, sizes, threads) is one test: PASS when the plugin-built
+# binary exits 0 and its output is byte-identical (cmp) to the plain one's.
+# A plugin build that fails or says "internal compiler error" fails all six
+# tests of its kernel.  Every compilation and run has a 60 s timeout.
+# Prints PASS:/FAIL: lines and last "N passed, N failed"; exit status 0
+# only when nothing failed.
+#
+#   kernels-threads.sh [--plugin PATH] [--cc GCC] [-j N] [--keep] [NAME...]
+#
+#   --plugin PATH  the plugin (default: build/gccpoly.so of this repository)
+#   --cc GCC       the compiler (default: $PLUGIN_CC, else gcc)
+#   -j N           kernels checked in parallel (default: $GCCPOLY_JOBS, else 2)
+#   --keep         keep every kernel's binaries and outputs (by default only
+#                  those of kernels with a failure are kept)
+#   NAME...        only these kernels of kernels.list
+#
+# Environment: GCCPOLY_KERNELS_WORK (binaries, outputs and logs; default
+# testsuite/work/kernels-threads).
+set -uo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+top=$(cd "$here/../.." && pwd)
+kdir=$top/bench/kernels
+threads=(1 2 4)
+
+status_words() {  # STATUS of a command run under timeout
+  case $1 in
+    124) echo "timed out (60 s)" ;;
+    *) if [ "$1" -gt 128 ]; then echo "died by signal $(( $1 - 128 ))"; else echo "exits $1"; fi ;;
+  esac
+}
+
+# ------------------------------------------------------------ one kernel
+# kernels-threads.sh --worker "NAME MINI SMALL"...: builds and runs one
+# kernel and writes its six verdicts, in order, to WORK/NAME/result.
+# CC, PLUGIN, WORK and KEEP come from the environment.
+worker() {
+  local name mini small
+  read -r name mini small _ <<<"$1"
+  local d=$WORK/$name src=$kdir/$name.c
+  local base=(-std=gnu11 -ffp-contract=off -I"$kdir" -O2)
+  local prc=0 brc=0 why_build= t0=$EPOCHREALTIME
+  rm -rf "$d"
+  mkdir -p "$d"
+
+  if [ ! -f "$src" ]; then
+    why_build="no $src"
+  else
+    printf '%q ' "$CC" "${base[@]}" "$src" -o "$d/plain.exe" -lm >"$d/plain.cmd"
+    timeout 60 "$CC" "${base[@]}" "$src" -o "$d/plain.exe" -lm >"$d/plain.log" 2>&1
+    prc=$?
+    printf '%q ' "$CC" "${base[@]}" "-fplugin=$PLUGIN" -ftree-parallelize-loops=4 \
+      "$src" -o "$d/plugin.exe" -lm >"$d/plugin.cmd"
+    timeout 60 "$CC" "${base[@]}" "-fplugin=$PLUGIN" -ftree-parallelize-loops=4 \
+      "$src" -o "$d/plugin.exe" -lm >"$d/plugin.log" 2>&1
+    brc=$?
+    if [ "$prc" != 0 ]; then
+      why_build="plain build $(status_words "$prc"), see $d/plain.log"
+    elif grep -q 'internal compiler error' "$d/plugin.log"; then
+      why_build="plugin build: $(grep -m1 'internal compiler error' "$d/plugin.log" | cut -c1-200)"
+    elif [ "$brc" != 0 ]; then
+      why_build="plugin build $(status_words "$brc"), see $d/plugin.log"
+    fi
+  fi
+
+  local bad=0 cls sizes t rc where
+  {
+    for cls in MINI SMALL; do
+      if [ $cls = MINI ]; then sizes=${mini//,/ }; else sizes=${small//,/ }; fi
+      local label="$name $cls ($sizes)"
+      local ref=$d/plain.$cls.out prun=0
+      if [ -z "$why_build" ]; then
+        # shellcheck disable=SC2086
+        timeout 60 "$d/plain.exe" --print $sizes >"$ref" 2>"$d/plain.$cls.err" </dev/null
+        prun=$?
+      fi
+      for t in "${threads[@]}"; do
+        local tn="$label OMP_NUM_THREADS=$t" out=$d/plugin.$cls.t$t.out
+        if [ -n "$why_build" ]; then
+          echo "FAIL: $tn ($why_build)"; bad=1; continue
+        fi
+        if [ "$prun" != 0 ]; then
+          echo "FAIL: $tn (plain binary $(status_words "$prun"), see $d/plain.$cls.err)"; bad=1; continue
+        fi
+        # shellcheck disable=SC2086
+        OMP_NUM_THREADS=$t timeout 60 "$d/plugin.exe" --print $sizes >"$out" 2>"$d/plugin.$cls.t$t.err" </dev/null
+        rc=$?
+        if [ "$rc" != 0 ]; then
+          echo "FAIL: $tn (plugin-built binary $(status_words "$rc"), see $d/plugin.$cls.t$t.err)"; bad=1
+        elif ! where=$(cmp "$ref" "$out" 2>&1); then
+          # "differ: byte B, line L" or "EOF on FILE after byte B, line L"
+          where=${where##*: }; where=${where/"EOF on $ref"/"the plain output ends"}
+          where=${where/"EOF on $out"/"the plugin-built output ends"}
+          echo "FAIL: $tn (output differs from the plain build's: ${where:-cmp failed}; $ref vs $out)"; bad=1
+        else
+          echo "PASS: $tn"
+        fi
+      done
+    done
+    local t1=$EPOCHREALTIME
+    echo "TIME $(( (${t1/./} - ${t0/./}) / 1000 )) ms"
+  } >"$d/result.tmp"
+  mv "$d/result.tmp" "$d/result"
+
+  # Binaries and outputs go unless a test failed or --keep.
+  if [ "$KEEP" != 1 ] && [ $bad = 0 ]; then
+    rm -f "$d"/*.exe "$d"/*.out "$d"/*.err
+  fi
+}
+
+if [ "${1:-}" = --worker ]; then
+  shift
+  for k in "$@"; do worker "$k"; done
+  exit 0
+fi
+
+# ------------------------------------------------------------ options
+plugin=$top/build/gccpoly.so
+cc=${PLUGIN_CC:-gcc}
+jobs=${GCCPOLY_JOBS:-2}
+keep=0
+only=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --plugin) plugin=$2; shift 2 ;;
+    --plugin=*) plugin=${1#*=}; shift ;;
+    --cc) cc=$2; shift 2 ;;
+    --cc=*) cc=${1#*=}; shift ;;
+    -j) jobs=$2; shift 2 ;;
+    -j*) jobs=${1#-j}; shift ;;
+    --keep) keep=1; shift ;;
+    -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "kernels-threads: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    *) only+=("$1"); shift ;;
+  esac
+done
+if [ ! -f "$plugin" ]; then
+  echo "kernels-threads: no plugin at $plugin (run make first)" >&2; exit 2
+fi
+plugin=$(cd "$(dirname "$plugin")" && pwd)/$(basename "$plugin")
+command -v "$cc" >/dev/null || { echo "kernels-threads: no compiler '$cc'" >&2; exit 2; }
+
+work=${GCCPOLY_KERNELS_WORK:-$top/testsuite/work/kernels-threads}
+mkdir -p "$work" && work=$(cd "$work" && pwd) || exit 2
+
+# The kernels, in kernels.list order: "NAME MINI SMALL".
+list=()
+while read -r name mini small _rest; do
+  case $name in ''|'#'*) continue ;; esac
+  if [ ${#only[@]} -gt 0 ]; then
+    want=0
+    for a in "${only[@]}"; do [ "$a" = "$name" ] && want=1; done
+    [ $want = 1 ] || continue
+  fi
+  list+=("$name $mini $small")
+done <"$kdir/kernels.list"
+if [ ${#only[@]} -gt 0 ] && [ ${#list[@]} != ${#only[@]} ]; then
+  echo "kernels-threads: not all of '${only[*]}' are in kernels.list" >&2; exit 2
+fi
+for k in "${list[@]}"; do rm -rf "$work/${k%% *}"; done
+
+# ------------------------------------------------------------ run
+echo "kernels-threads: ${#list[@]} kernels x MINI, SMALL x OMP_NUM_THREADS=${threads[*]}; $jobs jobs; cc $cc; plugin $plugin"
+echo "kernels-threads: per-kernel logs in $work/NAME/"
+start=$(date +%s%N)
+export CC=$cc PLUGIN=$plugin WORK=$work KEEP=$keep
+printf '%s\n' "${list[@]}" | xargs -r -d '\n' -P "$jobs" -n 1 "$here/kernels-threads.sh" --worker
+
+passed=0
+failed=0
+: >"$work/slowest.txt"
+for k in "${list[@]}"; do
+  name=${k%% *}
+  r=$work/$name/result
+  if [ ! -f "$r" ]; then
+    echo "FAIL: $name (the worker wrote no verdict)"
+    failed=$((failed + 1))
+    continue
+  fi
+  while read -r line; do
+    case $line in
+      PASS:*) passed=$((passed + 1)); echo "$line" ;;
+      FAIL:*) failed=$((failed + 1)); echo "$line" ;;
+      TIME*) ms=${line#TIME }; printf '%8d ms  %s\n' "${ms% ms}" "$name" >>"$work/slowest.txt" ;;
+    esac
+  done <"$r"
+done
+sort -rn "$work/slowest.txt" -o "$work/slowest.txt"
+end=$(date +%s%N)
+ms=$(( (end - start) / 1000000 ))
+printf 'kernels-threads: wall time %d.%d s with %s jobs; slowest kernels: %s\n' \
+  $((ms / 1000)) $((ms % 1000 / 100)) "$jobs" "$work/slowest.txt"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
