@@ -78,6 +78,9 @@ pub struct Assumption {
     /// `delinearization`, `no-alias` or `no-wrap`.
     pub kind: &'static str,
     pub text: String,
+    /// The parameter values where it holds (isl notation), when it is such
+    /// a set: what a run-time test checks.
+    pub params: Option<String>,
 }
 
 /// A modelled region.
@@ -477,7 +480,7 @@ struct RegionBuilder<'d, 'f> {
     iterators: HashMap<u32, String>,
     cx: BoundedCtx,
     /// Non-affine no-wrap conditions the model assumes.
-    wrap_assumptions: std::cell::RefCell<Vec<String>>,
+    wrap_assumptions: std::cell::RefCell<Vec<(String, Option<String>)>>,
     /// Blocks under a condition the model does not express: their
     /// domains are supersets, their writes may-writes.
     may_blocks: BTreeSet<i32>,
@@ -587,8 +590,8 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         for o in pending.iter().filter(|o| !o.poly.is_affine()) {
             let text = format!("line {line}: {} (= {}) stays within [{}, {}]", o.what, o.poly.to_isl(), o.lo, o.hi);
             let mut v = self.wrap_assumptions.borrow_mut();
-            if !v.contains(&text) {
-                v.push(text);
+            if !v.iter().any(|(t, _)| *t == text) {
+                v.push((text, None));
             }
         }
         pending.retain(|o| o.poly.is_affine());
@@ -631,14 +634,11 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         if !self.ok(params_ok.is_empty())? {
             let params_ok = self.ok(params_ok.coalesce())?;
             let whats: Vec<&str> = pending.iter().map(|o| o.what.as_str()).collect();
-            let text = format!(
-                "line {line}: {} stays within its type where {}",
-                whats.join(", "),
-                self.ok(params_ok.to_str())?
-            );
+            let set = self.ok(params_ok.to_str())?.to_string();
+            let text = format!("line {line}: {} stays within its type where {set}", whats.join(", "));
             let mut v = self.wrap_assumptions.borrow_mut();
-            if !v.contains(&text) {
-                v.push(text);
+            if !v.iter().any(|(t, _)| *t == text) {
+                v.push((text, Some(set)));
             }
             return Ok(());
         }
@@ -1178,7 +1178,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                     );
                 }
                 let text = self.ok(s.to_str())?.to_string();
-                assumptions.push(Assumption { kind: "delinearization", text: format!("{name}: {text}") });
+                assumptions.push(Assumption { kind: "delinearization", text: format!("{name}: {text}"), params: Some(text) });
             }
             for (j, (k, _)) in offs.iter().enumerate() {
                 relations[*k] = Some((name.clone(), d.subscripts[j].clone()));
@@ -1208,13 +1208,14 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                     assumptions.push(Assumption {
                         kind: "no-alias",
                         text: format!("'{}' and '{}' do not overlap", array_name[kx], array_name[ky]),
+                        params: None,
                     });
                 }
             }
         }
 
-        for text in self.wrap_assumptions.borrow().iter() {
-            assumptions.push(Assumption { kind: "no-wrap", text: text.clone() });
+        for (text, set) in self.wrap_assumptions.borrow().iter() {
+            assumptions.push(Assumption { kind: "no-wrap", text: text.clone(), params: set.clone() });
         }
 
         // Parameters' context: their types' ranges.

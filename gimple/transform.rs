@@ -16,7 +16,7 @@ use super::loops::LoopForest;
 use super::parallel::RegionOutcome;
 use super::scop::Region;
 use crate::ffi;
-use poly::{access_boxes, BoundedCtx, Polynomial};
+use poly::{access_boxes, param_dnf, BoundedCtx, ParamAffine, Piece, Polynomial};
 use std::collections::BTreeMap;
 
 /// What happens to one loop.
@@ -32,8 +32,54 @@ pub enum LoopPlan {
 #[derive(Clone, Debug)]
 struct Extent {
     array: String,
-    lo: Polynomial,
-    hi: Polynomial,
+    lo: ByteBound,
+    hi: ByteBound,
+}
+
+/// A parameter set as a disjunction of conjunctions of `p >= 0` (`p = 0`
+/// when true).
+type Dnf = Vec<Vec<(Polynomial, bool)>>;
+
+/// `fixed + sum stride * piecewise(pieces)`: a dimension whose bound has
+/// several pieces (each with the parameter set where it is the bound) adds
+/// one term; the others are summed into `fixed`.
+#[derive(Clone, Debug)]
+struct ByteBound {
+    fixed: Polynomial,
+    terms: Vec<(Polynomial, Vec<(Polynomial, String, Dnf)>)>,
+}
+
+impl ByteBound {
+    fn text(&self) -> String {
+        let mut parts = Vec::new();
+        if !self.fixed.is_zero() || self.terms.is_empty() {
+            parts.push(self.fixed.to_isl());
+        }
+        for (stride, pieces) in &self.terms {
+            let p: Vec<String> = pieces.iter().map(|(v, dom, _)| format!("{} on {dom}", v.to_isl())).collect();
+            parts.push(format!("({})*[{}]", stride.to_isl(), p.join("; ")));
+        }
+        parts.join(" + ")
+    }
+
+    /// Every polynomial the test evaluates for this bound.
+    fn values(&self) -> Vec<Polynomial> {
+        let mut v = vec![self.fixed.clone()];
+        for (stride, pieces) in &self.terms {
+            v.push(stride.clone());
+            for (value, _, dnf) in pieces {
+                // A product that overflows here fails the size check.
+                v.push(value.checked_mul(stride).unwrap_or_else(|| Polynomial::constant(i128::MAX)));
+                v.extend(dnf.iter().flatten().map(|(p, _)| p.clone()));
+            }
+        }
+        v
+    }
+}
+
+/// A piece's parameter set as polynomials.
+fn dnf_of(dnf: &[Vec<poly::ParamConstraint>]) -> Option<Dnf> {
+    dnf.iter().map(|conj| conj.iter().map(|c| Some((affine(&c.affine)?, c.equality))).collect()).collect()
 }
 
 /// A run-time test: every pair of extents disjoint, every dimension size
@@ -42,14 +88,19 @@ struct Extent {
 pub struct OverlapTest {
     pairs: Vec<(Extent, Extent)>,
     sizes: Vec<Polynomial>,
+    /// Parameter sets the region assumes (delinearization, no-wrap), each
+    /// a disjunction of conjunctions of `p >= 0` / `p = 0` (`true`), with
+    /// its isl text.
+    params: Vec<(String, Vec<Vec<(Polynomial, bool)>>)>,
 }
 
 impl OverlapTest {
     pub fn text(&self) -> String {
-        let ext = |e: &Extent| format!("{}+[{}, {})", e.array, e.lo.to_isl(), e.hi.to_isl());
+        let ext = |e: &Extent| format!("{}+[{}, {})", e.array, e.lo.text(), e.hi.text());
         let mut parts: Vec<String> =
             self.pairs.iter().map(|(a, b)| format!("{} and {} disjoint", ext(a), ext(b))).collect();
         parts.extend(self.sizes.iter().map(|s| format!("{} >= 0", s.to_isl())));
+        parts.extend(self.params.iter().map(|(text, _)| text.clone()));
         parts.join(" && ")
     }
 }
@@ -113,18 +164,21 @@ pub fn plan(forest: &LoopForest, regions: &[Region], outcomes: &[RegionOutcome])
 
 /// The region's run-time test: None when it assumes nothing.
 fn region_test(r: &Region) -> Result<Option<OverlapTest>, String> {
-    if let Some(a) = r.assumptions.iter().find(|a| a.kind != "no-alias") {
+    if let Some(a) = r.assumptions.iter().find(|a| a.kind != "no-alias" && a.params.is_none()) {
         return Err(format!("its region assumes '{}' ({}), which no run-time test checks yet", a.text, a.kind));
     }
-    if r.alias_pairs.is_empty() {
-        return Ok(None);
+    let cx = BoundedCtx::new(poly::bounded::DEFAULT_MAX_OPERATIONS);
+    let mut test = OverlapTest::default();
+    for a in &r.assumptions {
+        let Some(set) = &a.params else { continue };
+        let dnf = param_dnf(&cx, set).map_err(|e| format!("no run-time test for '{}': {e:?}", a.text))?;
+        let dnf = dnf_of(&dnf).ok_or("overflow")?;
+        test.params.push((set.clone(), dnf));
     }
     let mut names: Vec<&str> = r.alias_pairs.iter().flat_map(|(a, b)| [a.as_str(), b.as_str()]).collect();
     names.sort();
     names.dedup();
-    let cx = BoundedCtx::new(poly::bounded::DEFAULT_MAX_OPERATIONS);
     let boxes = access_boxes(&cx, &r.scop, &names, &|_| true).map_err(|e| format!("no overlap test: {e:?}"))?;
-    let mut test = OverlapTest::default();
     let mut extents: BTreeMap<&str, Extent> = BTreeMap::new();
     for &n in &names {
         let Some(Some(b)) = boxes.get(n) else { continue };
@@ -138,19 +192,25 @@ fn region_test(r: &Region) -> Result<Option<OverlapTest>, String> {
         for k in (0..dims - 1).rev() {
             strides[k] = strides[k + 1].checked_mul(&base.sizes[k]).ok_or("overflow")?;
         }
-        let affine = |a: &poly::ParamAffine| -> Polynomial {
-            a.terms.iter().fold(Polynomial::constant(a.k), |p, (v, c)| {
-                p.checked_add(&Polynomial::var(v).checked_scale(*c).unwrap_or_default()).unwrap_or_default()
-            })
-        };
-        let mut lo = Polynomial::zero();
-        let mut hi = Polynomial::zero();
+        // In bytes: [elem * sum lo_k * stride_k, elem * (sum hi_k * stride_k + 1)).
+        let mut lo = ByteBound { fixed: Polynomial::zero(), terms: Vec::new() };
+        let mut hi = ByteBound { fixed: Polynomial::constant(base.elem), terms: Vec::new() };
         for k in 0..dims {
-            lo = lo.checked_add(&affine(&b.lo[k]).checked_mul(&strides[k]).ok_or("overflow")?).ok_or("overflow")?;
-            hi = hi.checked_add(&affine(&b.hi[k]).checked_mul(&strides[k]).ok_or("overflow")?).ok_or("overflow")?;
+            let stride = strides[k].checked_scale(base.elem).ok_or("overflow")?;
+            for (bound, pieces) in [(&mut lo, &b.lo[k]), (&mut hi, &b.hi[k])] {
+                if let [Piece { value, domain: None }] = pieces.as_slice() {
+                    let one = affine(value).ok_or("overflow")?;
+                    bound.fixed = bound.fixed.checked_add(&one.checked_mul(&stride).ok_or("overflow")?).ok_or("overflow")?;
+                    continue;
+                }
+                let mut term = Vec::new();
+                for p in pieces {
+                    let (text, dnf) = p.domain.as_ref().ok_or("a piece without its domain")?;
+                    term.push((affine(&p.value).ok_or("overflow")?, text.clone(), dnf_of(dnf).ok_or("overflow")?));
+                }
+                bound.terms.push((stride.clone(), term));
+            }
         }
-        let lo = lo.checked_scale(base.elem).ok_or("overflow")?;
-        let hi = hi.checked_add(&Polynomial::constant(1)).and_then(|h| h.checked_scale(base.elem)).ok_or("overflow")?;
         for s in &base.sizes {
             if s.as_constant().is_none() && !test.sizes.contains(s) {
                 test.sizes.push(s.clone());
@@ -166,16 +226,25 @@ fn region_test(r: &Region) -> Result<Option<OverlapTest>, String> {
     }
     // Every value of the test must fit the 128-bit arithmetic it runs in.
     let limit: i128 = 1 << 120;
-    for p in test.pairs.iter().flat_map(|(x, y)| [&x.lo, &x.hi, &y.lo, &y.hi]).chain(&test.sizes) {
+    let in_sets = test.params.iter().flat_map(|(_, dnf)| dnf.iter().flatten().map(|(p, _)| p));
+    let in_bounds: Vec<Polynomial> =
+        test.pairs.iter().flat_map(|(x, y)| [&x.lo, &x.hi, &y.lo, &y.hi]).flat_map(|b| b.values()).collect();
+    for p in in_bounds.iter().chain(&test.sizes).chain(in_sets) {
         match magnitude(r, p) {
             Some(m) if m < limit => {}
             _ => return Err(format!("the overlap test's value {} may not fit 128 bits", p.to_isl())),
         }
     }
-    if test.pairs.is_empty() && test.sizes.is_empty() {
+    if test.pairs.is_empty() && test.sizes.is_empty() && test.params.is_empty() {
         return Ok(None);
     }
     Ok(Some(test))
+}
+
+/// `k + sum c * param` as a polynomial (coefficients from isl, far from
+/// overflowing).
+fn affine(a: &ParamAffine) -> Option<Polynomial> {
+    a.terms.iter().try_fold(Polynomial::constant(a.k), |p, (v, c)| p.checked_add(&Polynomial::var(v).checked_scale(*c)?))
 }
 
 /// A bound on |p| over its parameters' type ranges; None on overflow.
@@ -228,14 +297,62 @@ impl Builder<'_> {
         Some(sum)
     }
 
-    fn address(&self, array: &str, offset: &Polynomial) -> Option<Tree> {
+    fn bound(&self, b: &ByteBound) -> Option<Tree> {
+        use ffi::gp_rt_op_kind::*;
+        let mut sum = self.poly(&b.fixed)?;
+        for (stride, pieces) in &b.terms {
+            // d1 ? v1 : d2 ? v2 : ... : vk; where no domain holds nothing
+            // is touched, and any value will do.
+            let (last, rest) = pieces.split_last()?;
+            let mut v = self.poly(&last.0)?;
+            for (value, _, dnf) in rest.iter().rev() {
+                let c = self.dnf(dnf)?;
+                // SAFETY: trees built for this test.
+                v = Self::tree(unsafe { ffi::gp_rt_cond(c.raw(), self.poly(value)?.raw(), v.raw()) })?;
+            }
+            sum = self.binary(GP_RT_ADD, sum, self.binary(GP_RT_MUL, self.poly(stride)?, v)?)?;
+        }
+        Some(sum)
+    }
+
+    /// A parameter set as a condition.
+    fn dnf(&self, dnf: &Dnf) -> Option<Tree> {
+        use ffi::gp_rt_op_kind::*;
+        let mut any: Option<Tree> = None;
+        for conj in dnf {
+            let mut each: Option<Tree> = None;
+            for (p, equality) in conj {
+                let c = self.binary(if *equality { GP_RT_EQ } else { GP_RT_LE }, self.constant(0)?, self.poly(p)?)?;
+                each = Some(match each {
+                    None => c,
+                    Some(e) => self.binary(GP_RT_AND, e, c)?,
+                });
+            }
+            // An empty conjunction holds.
+            let each = match each {
+                Some(e) => e,
+                None => self.binary(GP_RT_LE, self.constant(0)?, self.constant(0)?)?,
+            };
+            any = Some(match any {
+                None => each,
+                Some(a) => self.binary(GP_RT_OR, a, each)?,
+            });
+        }
+        // An empty disjunction never holds.
+        match any {
+            Some(a) => Some(a),
+            None => self.binary(GP_RT_LE, self.constant(1)?, self.constant(0)?),
+        }
+    }
+
+    fn address(&self, array: &str, offset: &ByteBound) -> Option<Tree> {
         let base = match self.region.bases.get(array)?.base {
             // SAFETY: a declaration of the function or the unit.
             Base::Decl(d) => Self::tree(unsafe { ffi::gp_rt_address_of(d.raw()) })?,
             // SAFETY: a pointer SSA name defined before the region.
             Base::Ptr(p) => Self::tree(unsafe { ffi::gp_rt_value(p.raw()) })?,
         };
-        self.binary(ffi::gp_rt_op_kind::GP_RT_ADD, base, self.poly(offset)?)
+        self.binary(ffi::gp_rt_op_kind::GP_RT_ADD, base, self.bound(offset)?)
     }
 
     fn test(&self, t: &OverlapTest) -> Option<Tree> {
@@ -255,6 +372,9 @@ impl Builder<'_> {
         }
         for s in &t.sizes {
             and(self.binary(GP_RT_LE, self.constant(0)?, self.poly(s)?)?)?;
+        }
+        for (_, dnf) in &t.params {
+            and(self.dnf(dnf)?)?;
         }
         all
     }

@@ -1172,12 +1172,23 @@ gp_rt_binary (gp_rt_op_kind op, const gp_tree *a, const gp_tree *b)
       return to_gp (fold_build2 (MULT_EXPR, rt_type (), x, y));
     case GP_RT_LE:
       return to_gp (fold_build2 (LE_EXPR, boolean_type_node, x, y));
+    case GP_RT_EQ:
+      return to_gp (fold_build2 (EQ_EXPR, boolean_type_node, x, y));
     case GP_RT_AND:
       return to_gp (fold_build2 (TRUTH_AND_EXPR, boolean_type_node, x, y));
     case GP_RT_OR:
       return to_gp (fold_build2 (TRUTH_OR_EXPR, boolean_type_node, x, y));
     }
   return NULL;
+}
+
+gp_tree *
+gp_rt_cond (const gp_tree *c, const gp_tree *a, const gp_tree *b)
+{
+  if (!rt_type () || !c || !a || !b)
+    return NULL;
+  return to_gp (fold_build3 (COND_EXPR, rt_type (), as_tree (c), as_tree (a),
+			     as_tree (b)));
 }
 
 unsigned

@@ -351,6 +351,7 @@ typedef enum gp_rt_op_kind
   GP_RT_ADD,
   GP_RT_MUL,
   GP_RT_LE,
+  GP_RT_EQ,
   GP_RT_AND,
   GP_RT_OR
 } gp_rt_op_kind;
@@ -361,6 +362,8 @@ gp_tree *gp_rt_value (const gp_tree *t);
 /* The address of a declaration.  */
 gp_tree *gp_rt_address_of (const gp_tree *decl);
 gp_tree *gp_rt_binary (gp_rt_op_kind op, const gp_tree *a, const gp_tree *b);
+/* C ? A : B.  */
+gp_tree *gp_rt_cond (const gp_tree *c, const gp_tree *a, const gp_tree *b);
 /* Versions loop NUM on COND: the loop itself runs when COND holds, marked
    can_be_parallel; a copy, not marked, otherwise.  Returns the copy's
    number, 0 when versioning failed (nothing changed).  */

@@ -15,14 +15,24 @@ pub struct ParamAffine {
     pub k: i128,
 }
 
+/// One piece of a bound: `value` where the parameters lie in `domain`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub value: ParamAffine,
+    /// None for the only piece (it holds wherever the bound matters);
+    /// else the piece's parameter set, as isl text and as `param_dnf`.
+    pub domain: Option<(String, Vec<Vec<ParamConstraint>>)>,
+}
+
 /// The box of one array: per dimension, outermost first, the least and the
-/// greatest subscript any access of the region touches. `lo[d] <= sub_d <=
-/// hi[d]` holds for every access, for every parameter value under which it
-/// runs.
+/// greatest subscript any access of the region touches, as the pieces of
+/// isl's bound: `lo[d] <= sub_d <= hi[d]` for every access, for every
+/// parameter value under which it runs, taking the piece whose domain holds
+/// (where none holds, nothing is touched and the bound does not matter).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AccessBox {
-    pub lo: Vec<ParamAffine>,
-    pub hi: Vec<ParamAffine>,
+    pub lo: Vec<Vec<Piece>>,
+    pub hi: Vec<Vec<Piece>>,
 }
 
 /// Why a box is not available.
@@ -75,25 +85,46 @@ pub fn access_boxes(
         let dims = cx.ok(set.dim(DimType::Set))? as i32;
         let (mut lo, mut hi) = (Vec::new(), Vec::new());
         for d in 0..dims {
-            lo.push(single_affine(cx, cx.ok(cx.ok(set.copy())?.dim_min(d))?, name)?);
-            hi.push(single_affine(cx, cx.ok(cx.ok(set.copy())?.dim_max(d))?, name)?);
+            lo.push(piece_affines(cx, cx.ok(cx.ok(set.copy())?.dim_min(d))?, name)?);
+            hi.push(piece_affines(cx, cx.ok(cx.ok(set.copy())?.dim_max(d))?, name)?);
         }
         out.insert(name.to_string(), Some(AccessBox { lo, hi }));
     }
     Ok(out)
 }
 
-/// The one affine piece of `pa`, with integer coefficients.
-fn single_affine(cx: &BoundedCtx, pa: PwAff, array: &str) -> Result<ParamAffine, BoxError> {
+/// The affine functions of the pieces of `pa`, with integer coefficients.
+fn piece_affines(cx: &BoundedCtx, pa: PwAff, array: &str) -> Result<Vec<Piece>, BoxError> {
     let pa = cx.ok(pa.coalesce())?;
     let pieces = cx.ok(pa.n_piece())?;
-    if pieces != 1 {
-        return Err(BoxError::NotAffine(format!("a bound of '{array}' has {pieces} pieces")));
+    if pieces == 1 {
+        // Defined only where the array is touched: extend the piece to
+        // every parameter value (elsewhere the bound does not matter).
+        let domain = cx.ok(cx.ok(pa.copy())?.domain())?;
+        return Ok(vec![Piece { value: affine_of(cx, cx.ok(pa.gist(domain))?, array)?, domain: None }]);
     }
-    // Defined only where the array is touched: extend the piece to every
-    // parameter value (where nothing is touched the bound does not matter).
-    let domain = cx.ok(cx.ok(pa.copy())?.domain())?;
-    let aff = cx.ok(cx.ok(pa.gist(domain))?.as_aff())?;
+    // isl's API here has no iterator over pieces: read each piece's
+    // expression back as a function of its own (`[n] -> { [(e)] : c; ... }`).
+    let text = cx.ok(pa.to_str())?.to_string();
+    let (head, body) = text.split_once('{').ok_or_else(|| BoxError::NotAffine(format!("unreadable bound '{text}'")))?;
+    let body = body.trim_end().strip_suffix('}').ok_or_else(|| BoxError::NotAffine(format!("unreadable bound '{text}'")))?;
+    let mut out = Vec::new();
+    for piece in body.split(';') {
+        let (expr, cond) = piece.split_once(':').ok_or_else(|| BoxError::NotAffine(format!("unreadable bound '{text}'")))?;
+        let one = cx.ok(PwAff::read_from_str(cx.ctx(), &format!("{head}{{ {} }}", expr.trim())))?;
+        let domain = format!("{head}{{ : {} }}", cond.trim());
+        let dnf = param_dnf(cx, &domain)?;
+        out.push(Piece { value: affine_of(cx, one, array)?, domain: Some((domain, dnf)) });
+    }
+    if out.len() != pieces as usize {
+        return Err(BoxError::NotAffine(format!("unreadable bound '{text}'")));
+    }
+    Ok(out)
+}
+
+/// The affine function of a total one-piece `pa`.
+fn affine_of(cx: &BoundedCtx, pa: PwAff, array: &str) -> Result<ParamAffine, BoxError> {
+    let aff = cx.ok(pa.as_aff())?;
     let int = |v: isl_rs::Val| -> Result<i128, BoxError> {
         if !cx.ok(v.is_int())? {
             return Err(BoxError::NotAffine(format!("a bound of '{array}' is fractional")));
@@ -114,4 +145,54 @@ fn single_affine(cx: &BoundedCtx, pa: PwAff, array: &str) -> Result<ParamAffine,
         }
     }
     Ok(ParamAffine { terms, k: int(cx.ok(aff.get_constant_val())?)? })
+}
+
+/// One constraint of a parameter set: `affine >= 0`, or `affine = 0` when
+/// `equality`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamConstraint {
+    pub affine: ParamAffine,
+    pub equality: bool,
+}
+
+/// A set of parameter values (isl notation, no set dimensions) as a
+/// disjunction of conjunctions of affine constraints: what a run-time test
+/// evaluates. Fails on existentially quantified constraints.
+pub fn param_dnf(cx: &BoundedCtx, text: &str) -> Result<Vec<Vec<ParamConstraint>>, BoxError> {
+    let set = cx.ok(cx.set(text)?.coalesce())?;
+    if cx.ok(set.dim(DimType::Set))? != 0 {
+        return Err(BoxError::NotAffine(format!("'{text}' is not a set of parameters")));
+    }
+    let list = cx.ok(set.get_basic_set_list())?;
+    let mut out = Vec::new();
+    for b in 0..cx.ok(list.size())? {
+        let bset = cx.ok(list.get_at(b))?;
+        if cx.ok(bset.dim(DimType::Div))? != 0 {
+            return Err(BoxError::NotAffine(format!("'{text}' has an existential variable")));
+        }
+        let constraints = cx.ok(bset.get_constraint_list())?;
+        let mut conj = Vec::new();
+        for k in 0..cx.ok(constraints.size())? {
+            let c = cx.ok(constraints.get_at(k))?;
+            let int = |v: isl_rs::Val| -> Result<i128, BoxError> {
+                if !cx.ok(v.is_int())? {
+                    return Err(BoxError::NotAffine(format!("'{text}' has a fraction")));
+                }
+                Ok(cx.ok(v.get_num_si())? as i128)
+            };
+            let mut terms = Vec::new();
+            for p in 0..cx.ok(c.dim(DimType::Param))? {
+                let v = int(cx.ok(c.get_coefficient_val(DimType::Param, p))?)?;
+                if v != 0 {
+                    terms.push((cx.ok(c.get_dim_name(DimType::Param, p as u32))?.to_string(), v));
+                }
+            }
+            conj.push(ParamConstraint {
+                affine: ParamAffine { terms, k: int(cx.ok(c.get_constant_val())?)? },
+                equality: cx.ok(c.is_equality())?,
+            });
+        }
+        out.push(conj);
+    }
+    Ok(out)
 }

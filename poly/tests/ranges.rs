@@ -1,10 +1,15 @@
 //! Access boxes: the subscripts a region touches, as functions of the
 //! parameters (the run-time overlap test's ranges).
 
-use poly::{access_boxes, AccessBox, BoundedCtx, BoxError, ParamAffine, Scop, Statement};
+use poly::{access_boxes, AccessBox, BoundedCtx, BoxError, ParamAffine, Piece, Scop, Statement};
 
 fn aff(terms: &[(&str, i128)], k: i128) -> ParamAffine {
     ParamAffine { terms: terms.iter().map(|(n, c)| (n.to_string(), *c)).collect(), k }
+}
+
+/// The only piece of a bound.
+fn only(a: ParamAffine) -> Vec<Piece> {
+    vec![Piece { value: a, domain: None }]
 }
 
 fn cx() -> BoundedCtx {
@@ -22,11 +27,11 @@ fn rectangular_nest_with_offsets() {
     let boxes = access_boxes(&cx(), &scop, &["A", "B", "C"], &|_| true).unwrap();
     assert_eq!(
         boxes["A"],
-        Some(AccessBox { lo: vec![aff(&[], 0), aff(&[], 0)], hi: vec![aff(&[("n", 1)], -1), aff(&[("m", 1)], 0)] })
+        Some(AccessBox { lo: vec![only(aff(&[], 0)), only(aff(&[], 0))], hi: vec![only(aff(&[("n", 1)], -1)), only(aff(&[("m", 1)], 0))] })
     );
     assert_eq!(
         boxes["B"],
-        Some(AccessBox { lo: vec![aff(&[], 0), aff(&[], 0)], hi: vec![aff(&[("m", 1)], -1), aff(&[("n", 1)], -1)] })
+        Some(AccessBox { lo: vec![only(aff(&[], 0)), only(aff(&[], 0))], hi: vec![only(aff(&[("m", 1)], -1)), only(aff(&[("n", 1)], -1))] })
     );
     assert_eq!(boxes["C"], None);
 }
@@ -42,18 +47,62 @@ fn triangular_and_filtered_statements() {
     let scop = Scop { context: "[n] -> { : }".into(), statements: vec![s, t] };
     let boxes = access_boxes(&cx(), &scop, &["x", "y"], &|s| s == "S").unwrap();
     // i >= 1 for any instance: x[i] from 1, x[j] from 0, up to n - 1.
-    assert_eq!(boxes["x"], Some(AccessBox { lo: vec![aff(&[], 0)], hi: vec![aff(&[("n", 1)], -1)] }));
+    assert_eq!(boxes["x"], Some(AccessBox { lo: vec![only(aff(&[], 0))], hi: vec![only(aff(&[("n", 1)], -1))] }));
     assert_eq!(boxes["y"], None);
 }
 
 #[test]
-fn a_bound_of_several_pieces_is_refused() {
-    // i < min(n, 10): the greatest i is min(n - 1, 9), two pieces.
+fn a_bound_of_several_pieces_gives_each_piece() {
+    // i < min(n, 10): the greatest i is min(n - 1, 9), two pieces; their
+    // maximum bounds i wherever the statement runs.
     let s = Statement::new("S", 1, "[n] -> { S[i] : 0 <= i < n and i < 10 }", "[n] -> { S[i] -> [0, i, 0] }")
         .writes("A", "[n] -> { S[i] -> A[i] }");
     let scop = Scop { context: "[n] -> { : }".into(), statements: vec![s] };
-    match access_boxes(&cx(), &scop, &["A"], &|_| true) {
-        Err(BoxError::NotAffine(why)) => assert!(why.contains("'A'"), "{why}"),
-        other => panic!("expected NotAffine, got {other:?}"),
+    let b = access_boxes(&cx(), &scop, &["A"], &|_| true).unwrap()["A"].clone().unwrap();
+    assert_eq!(b.lo, vec![only(aff(&[], 0))]);
+    let mut hi = b.hi[0].clone();
+    hi.sort_by_key(|p| p.value.k);
+    assert_eq!(hi.iter().map(|p| p.value.clone()).collect::<Vec<_>>(), vec![aff(&[("n", 1)], -1), aff(&[], 9)]);
+    // Each piece with the parameters where it is the bound: n - 1 for
+    // 1 <= n <= 10, 9 for n >= 10 (isl may give n = 10 to either).
+    let holds = |p: &Piece, n: i128| {
+        p.domain.as_ref().unwrap().1.iter().any(|conj| {
+            conj.iter().all(|c| {
+                let v = c.affine.k + c.affine.terms.iter().map(|(_, k)| k * n).sum::<i128>();
+                if c.equality { v == 0 } else { v >= 0 }
+            })
+        })
+    };
+    for n in 1..20 {
+        let chosen: Vec<i128> = hi.iter().filter(|p| holds(p, n)).map(|p| p.value.k + p.value.terms.iter().map(|(_, k)| k * n).sum::<i128>()).collect();
+        assert!(!chosen.is_empty() && chosen.iter().all(|&v| v == (n - 1).min(9)), "n={n}: {chosen:?}");
     }
+    assert!(hi.iter().all(|p| !holds(p, 0)), "no piece where nothing runs");
+    // A floor in a piece is refused.
+    let s = Statement::new("S", 1, "[n] -> { S[i] : 0 <= 2i < n and i < 10 }", "[n] -> { S[i] -> [0, i, 0] }")
+        .writes("A", "[n] -> { S[i] -> A[i] }");
+    let scop = Scop { context: "[n] -> { : }".into(), statements: vec![s] };
+    assert!(matches!(access_boxes(&cx(), &scop, &["A"], &|_| true), Err(BoxError::NotAffine(_))));
+}
+
+#[test]
+fn parameter_sets_as_disjunctions() {
+    use poly::{param_dnf, ParamConstraint};
+    let dnf = param_dnf(&cx(), "[n, p] -> { : n <= 0 or (n > 0 and p >= n) }").unwrap();
+    // Every disjunct's constraints hold exactly on the set: check points.
+    let holds = |n: i128, p: i128| {
+        dnf.iter().any(|conj: &Vec<ParamConstraint>| {
+            conj.iter().all(|c| {
+                let v = c.affine.k + c.affine.terms.iter().map(|(x, k)| k * if x == "n" { n } else { p }).sum::<i128>();
+                if c.equality { v == 0 } else { v >= 0 }
+            })
+        })
+    };
+    for n in -3..4 {
+        for p in -3..4 {
+            assert_eq!(holds(n, p), n <= 0 || p >= n, "n={n} p={p}");
+        }
+    }
+    assert!(matches!(param_dnf(&cx(), "[n] -> { : exists (e : n = 2e) }"), Err(BoxError::NotAffine(_))));
+    assert!(matches!(param_dnf(&cx(), "[n] -> { [i] : i < n }"), Err(BoxError::NotAffine(_))));
 }
