@@ -171,6 +171,9 @@ fn region_test(r: &Region) -> Result<Option<OverlapTest>, String> {
     let mut test = OverlapTest::default();
     for a in &r.assumptions {
         let Some(set) = &a.params else { continue };
+        if test.params.iter().any(|(t, _)| t == set) {
+            continue;
+        }
         let dnf = param_dnf(&cx, set).map_err(|e| format!("no run-time test for '{}': {e:?}", a.text))?;
         let dnf = dnf_of(&dnf).ok_or("overflow")?;
         test.params.push((set.clone(), dnf));
