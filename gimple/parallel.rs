@@ -23,8 +23,8 @@ use super::loops::LoopForest;
 use super::scop::{is_memory_ref, scalar_name, Region};
 use crate::ffi::{gp_stmt_kind as SK, gp_tree_kind as TK, gp_type_kind as TY};
 use poly::{
-    BoundedCtx, DependenceCounts, Dependences, IslFailure, IslScop, Iterations, LightScop, LoopId, LoopVerdict,
-    PairEngine, PairLoop, ReductionHint, ReductionOp, ScalarFact, VerdictKind, VerdictOptions,
+    conflict_free_condition, BoundedCtx, DependenceCounts, Dependences, IslFailure, IslScop, Iterations, LightScop, LoopId,
+    LoopVerdict, PairEngine, PairLoop, ReductionHint, ReductionOp, ScalarFact, VerdictKind, VerdictOptions,
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -1061,6 +1061,66 @@ fn exact_verdicts(
             }
         })
         .collect()
+}
+
+/// The parameter values for which loop `l` runs in parallel once its SSA
+/// values are private: no flow carried through memory and no conflicting
+/// live ranges in memory (isl text of a parameter set, within the context),
+/// for the loops the verdicts leave sequential. parloops makes SSA values
+/// private by itself and handles the ones carried across iterations
+/// (inductions, reductions) or gives the loop up, so only memory counts
+/// here. Some("") when it holds for every parameter value; None when it
+/// holds for none, or isl gave up.
+pub fn memory_parallel_condition(forest: &LoopForest, r: &Region, l: u32, max_operations: u64) -> Option<String> {
+    let lm = loop_map(forest, r);
+    let stmts = lm.stmts.get(&l)?;
+    if stmts.is_empty() {
+        return None;
+    }
+    let arrays: Vec<String> = r.arrays.iter().map(|a| a.split('[').next().unwrap_or("").to_string()).collect();
+    let dead = dead_local_arrays(forest, r, &lm, &arrays);
+    let mut live: Vec<&str> = arrays.iter().filter(|a| !dead.contains(*a)).map(|a| a.as_str()).collect();
+    live.push("errno");
+    let mut scop = r.scop.clone();
+    for st in &mut scop.statements {
+        st.accesses.retain(|a| arrays.contains(&a.array) || a.array == "errno");
+    }
+    let depth = lm.depth.values().copied().max().unwrap_or(1);
+    let dim = 2 * lm.depth[&l] as u32 - 1;
+    let names: Vec<&str> = stmts.iter().map(|s| s.as_str()).collect();
+    let cx = BoundedCtx::new(max_operations);
+    let model = IslScop::build(&cx, &scop).ok()?;
+    cx.reset_budget();
+    let deps = Dependences::compute_with_live_out(&scop, &model, 2 * depth as u32 + 1, Some(&live)).ok()?;
+    let set = conflict_free_condition(&model, &deps, &LoopId::of(dim, &names)).ok()?;
+    if cx.ok(set.is_empty()).ok()? {
+        return None;
+    }
+    // Not worth a test where it holds only when the loop runs at most once.
+    let pos = lm.depth[&l] as u32 - 1;
+    let mut its: Option<isl_rs::Set> = None;
+    for st in scop.statements.iter().filter(|s| stmts.contains(&s.name)) {
+        let d = cx.set(&st.domain).ok()?;
+        let n = cx.ok(d.dim(isl_rs::DimType::Set)).ok()? as u32;
+        let d = cx.ok(d.project_out(isl_rs::DimType::Set, pos + 1, n - pos - 1)).ok()?;
+        let d = cx.ok(cx.ok(d.project_out(isl_rs::DimType::Set, 0, pos)).ok()?.reset_tuple_id()).ok()?;
+        its = Some(match its {
+            None => d,
+            Some(u) => cx.ok(u.union(d)).ok()?,
+        });
+    }
+    let its = its?;
+    let twice = cx.ok(cx.ok(cx.ok(its.copy()).ok()?.lex_lt_set(its)).ok()?.params()).ok()?;
+    if cx.ok(cx.ok(set.copy()).ok()?.intersect(twice).ok()?.is_empty()).ok()? {
+        return None;
+    }
+    if cx.ok(model.context.is_subset(&set)).ok()? {
+        return Some(String::new());
+    }
+    // The parameters always lie in the context (their types' ranges): the
+    // test need not check it again.
+    let set = cx.ok(set.gist(cx.ok(model.context.copy()).ok()?)).ok()?;
+    Some(cx.ok(set.to_str()).ok()?.to_string())
 }
 
 /// The exact engine's counts and relations.

@@ -13,10 +13,10 @@
 use super::affine::Base;
 use super::ir::Tree;
 use super::loops::LoopForest;
-use super::parallel::RegionOutcome;
+use super::parallel::{memory_parallel_condition, RegionOutcome};
 use super::scop::Region;
 use crate::ffi;
-use poly::{access_boxes, param_dnf, BoundedCtx, ParamAffine, Piece, Polynomial};
+use poly::{access_boxes, param_dnf_within, BoundedCtx, ParamAffine, Piece, Polynomial};
 use std::collections::BTreeMap;
 
 /// What happens to one loop.
@@ -95,6 +95,18 @@ pub struct OverlapTest {
 }
 
 impl OverlapTest {
+    /// Adds the parameter set `set` (isl text) to the test, as far as the
+    /// region's `context` (the parameters' types) does not imply it.
+    fn require(&mut self, cx: &BoundedCtx, set: &str, context: &str) -> Result<(), String> {
+        let (text, dnf) = param_dnf_within(cx, set, context).map_err(|e| format!("{e:?}"))?;
+        if self.params.iter().any(|(t, _)| *t == text) {
+            return Ok(());
+        }
+        let dnf = dnf_of(&dnf).ok_or("overflow")?;
+        self.params.push((text, dnf));
+        Ok(())
+    }
+
     pub fn text(&self) -> String {
         let ext = |e: &Extent| format!("{}+[{}, {})", e.array, e.lo.text(), e.hi.text());
         let mut parts: Vec<String> =
@@ -106,7 +118,12 @@ impl OverlapTest {
 }
 
 /// The loops to mark in `regions`, with their plans, by GCC loop number.
-pub fn plan(forest: &LoopForest, regions: &[Region], outcomes: &[RegionOutcome]) -> BTreeMap<u32, (LoopPlan, Option<OverlapTest>)> {
+pub fn plan(
+    forest: &LoopForest,
+    regions: &[Region],
+    outcomes: &[RegionOutcome],
+    max_operations: u64,
+) -> BTreeMap<u32, (LoopPlan, Option<OverlapTest>)> {
     let mut plans = BTreeMap::new();
     let inside = |l: u32, outer: u32| {
         let mut x = forest.get(l).and_then(|fl| fl.parent);
@@ -119,11 +136,24 @@ pub fn plan(forest: &LoopForest, regions: &[Region], outcomes: &[RegionOutcome])
         false
     };
     for (r, o) in regions.iter().zip(outcomes) {
-        let mut chosen: Vec<u32> = Vec::new();
+        // (loop, the parameter set it is parallel for when not always).
+        let mut chosen: Vec<(u32, Option<String>)> = Vec::new();
         // Outermost first: a loop inside a marked one stays as it is.
         for &l in &r.loops {
             let Some(v) = o.loops.get(&l) else { continue };
-            if !v.parallel || chosen.iter().any(|&c| inside(l, c)) {
+            if chosen.iter().any(|&(c, _)| inside(l, c)) {
+                continue;
+            }
+            if !v.parallel {
+                // Parallel for some parameter values only (seed 003's
+                // `help[i] = help[i + m]`, m >= n): under a test of them,
+                // unless a loop inside is parallel as it is.
+                let inner = r.loops.iter().any(|&x| inside(x, l) && o.loops.get(&x).is_some_and(|w| w.parallel));
+                if !inner {
+                    if let Some(set) = memory_parallel_condition(forest, r, l, max_operations) {
+                        chosen.push((l, (!set.is_empty()).then_some(set)));
+                    }
+                }
                 continue;
             }
             let in_memory: Vec<&String> = v
@@ -140,7 +170,7 @@ pub fn plan(forest: &LoopForest, regions: &[Region], outcomes: &[RegionOutcome])
                 );
                 continue;
             }
-            chosen.push(l);
+            chosen.push((l, None));
         }
         if chosen.is_empty() {
             continue;
@@ -148,15 +178,26 @@ pub fn plan(forest: &LoopForest, regions: &[Region], outcomes: &[RegionOutcome])
         let test = match region_test(r) {
             Ok(t) => t,
             Err(why) => {
-                for l in chosen {
-                    plans.insert(l, (LoopPlan::Kept(why.clone()), None));
+                for (l, _) in chosen {
+                    if o.loops.get(&l).is_some_and(|v| v.parallel) {
+                        plans.insert(l, (LoopPlan::Kept(why.clone()), None));
+                    }
                 }
                 continue;
             }
         };
-        for l in chosen {
+        let cx = BoundedCtx::new(max_operations);
+        for (l, condition) in chosen {
+            let mut test = test.clone();
+            if let Some(set) = condition {
+                let mut t = test.unwrap_or_default();
+                if t.require(&cx, &set, &r.scop.context).is_err() {
+                    continue;
+                }
+                test = Some(t);
+            }
             let guard = test.as_ref().map(|t| t.text());
-            plans.insert(l, (LoopPlan::Parallel { guard }, test.clone()));
+            plans.insert(l, (LoopPlan::Parallel { guard }, test));
         }
     }
     plans
@@ -171,12 +212,7 @@ fn region_test(r: &Region) -> Result<Option<OverlapTest>, String> {
     let mut test = OverlapTest::default();
     for a in &r.assumptions {
         let Some(set) = &a.params else { continue };
-        if test.params.iter().any(|(t, _)| t == set) {
-            continue;
-        }
-        let dnf = param_dnf(&cx, set).map_err(|e| format!("no run-time test for '{}': {e:?}", a.text))?;
-        let dnf = dnf_of(&dnf).ok_or("overflow")?;
-        test.params.push((set.clone(), dnf));
+        test.require(&cx, set, &r.scop.context).map_err(|e| format!("no run-time test for '{}': {e}", a.text))?;
     }
     let mut names: Vec<&str> = r.alias_pairs.iter().flat_map(|(a, b)| [a.as_str(), b.as_str()]).collect();
     names.sort();

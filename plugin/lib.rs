@@ -226,7 +226,7 @@ fn parallelize_function(p: &mut Plugin, name: &str) -> bool {
     };
     let outcomes: Vec<gimple::parallel::RegionOutcome> =
         regions.iter().map(|r| gimple::parallel::analyze_region(&forest, r, aopts)).collect();
-    let plans = gimple::transform::plan(&forest, &regions, &outcomes);
+    let plans = gimple::transform::plan(&forest, &regions, &outcomes, aopts.max_operations);
     let mut changed = false;
     let report = p.functions.iter_mut().rev().find(|f| f.name == name);
     let mut report = report;

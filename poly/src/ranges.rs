@@ -159,7 +159,20 @@ pub struct ParamConstraint {
 /// disjunction of conjunctions of affine constraints: what a run-time test
 /// evaluates. Fails on existentially quantified constraints.
 pub fn param_dnf(cx: &BoundedCtx, text: &str) -> Result<Vec<Vec<ParamConstraint>>, BoxError> {
-    let set = cx.ok(cx.set(text)?.coalesce())?;
+    dnf_of_set(cx, cx.ok(cx.set(text)?.coalesce())?, text)
+}
+
+/// The same for the part of `text` that matters where the parameters lie
+/// in `context` (isl's gist: the constraints the context implies dropped),
+/// with the simplified set's text.
+pub fn param_dnf_within(cx: &BoundedCtx, text: &str, context: &str) -> Result<(String, Vec<Vec<ParamConstraint>>), BoxError> {
+    let set = cx.ok(cx.set(text)?.gist(cx.set(context)?))?;
+    let set = cx.ok(set.coalesce())?;
+    let simple = cx.ok(set.to_str())?.to_string();
+    Ok((simple, dnf_of_set(cx, set, text)?))
+}
+
+fn dnf_of_set(cx: &BoundedCtx, set: Set, text: &str) -> Result<Vec<Vec<ParamConstraint>>, BoxError> {
     if cx.ok(set.dim(DimType::Set))? != 0 {
         return Err(BoxError::NotAffine(format!("'{text}' is not a set of parameters")));
     }
