@@ -1195,7 +1195,7 @@ unsigned
 gp_loop_version_parallel (unsigned num, const gp_tree *cond_t)
 {
   class loop *loop = get_loop (cfun, num);
-  if (!loop || !cond_t)
+  if (!loop || !cond_t || !can_duplicate_loop_p (loop))
     return 0;
   gimple_seq stmts = NULL;
   tree cond = force_gimple_operand_1 (unshare_expr (as_tree (cond_t)), &stmts,

@@ -125,12 +125,7 @@ fn piece_affines(cx: &BoundedCtx, pa: PwAff, array: &str) -> Result<Vec<Piece>, 
 /// The affine function of a total one-piece `pa`.
 fn affine_of(cx: &BoundedCtx, pa: PwAff, array: &str) -> Result<ParamAffine, BoxError> {
     let aff = cx.ok(pa.as_aff())?;
-    let int = |v: isl_rs::Val| -> Result<i128, BoxError> {
-        if !cx.ok(v.is_int())? {
-            return Err(BoxError::NotAffine(format!("a bound of '{array}' is fractional")));
-        }
-        Ok(cx.ok(v.get_num_si())? as i128)
-    };
+    let int = |v| integer(cx, v, || format!("a bound of '{array}' is fractional"));
     if cx.ok(aff.dim(DimType::Div))? > 0 {
         return Err(BoxError::NotAffine(format!("a bound of '{array}' has a division")));
     }
@@ -187,12 +182,7 @@ fn dnf_of_set(cx: &BoundedCtx, set: Set, text: &str) -> Result<Vec<Vec<ParamCons
         let mut conj = Vec::new();
         for k in 0..cx.ok(constraints.size())? {
             let c = cx.ok(constraints.get_at(k))?;
-            let int = |v: isl_rs::Val| -> Result<i128, BoxError> {
-                if !cx.ok(v.is_int())? {
-                    return Err(BoxError::NotAffine(format!("'{text}' has a fraction")));
-                }
-                Ok(cx.ok(v.get_num_si())? as i128)
-            };
+            let int = |v| integer(cx, v, || format!("'{text}' has a fraction"));
             let mut terms = Vec::new();
             for p in 0..cx.ok(c.dim(DimType::Param))? {
                 let v = int(cx.ok(c.get_coefficient_val(DimType::Param, p))?)?;
@@ -208,4 +198,12 @@ fn dnf_of_set(cx: &BoundedCtx, set: Set, text: &str) -> Result<Vec<Vec<ParamCons
         out.push(conj);
     }
     Ok(out)
+}
+
+/// An isl value that must be an integer; `what` says where it is not.
+fn integer(cx: &BoundedCtx, v: isl_rs::Val, what: impl Fn() -> String) -> Result<i128, BoxError> {
+    if !cx.ok(v.is_int())? {
+        return Err(BoxError::NotAffine(what()));
+    }
+    Ok(cx.ok(v.get_num_si())? as i128)
 }
