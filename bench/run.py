@@ -8,7 +8,9 @@ linked with -lm:
   autopar   -O3 -ftree-parallelize-loops=T
   graphite  -O3 -floop-nest-optimize -floop-parallelize-all -ftree-parallelize-loops=T
   gccpoly   -O3 -fplugin=PLUGIN -ftree-parallelize-loops=T
-(T = --threads, default 2; --restrict adds -DKERNEL_RESTRICT to all four).
+(T = --threads, default 2; --restrict adds -DKERNEL_RESTRICT to all four;
+--restrict-variant adds a fifth, gccpoly+restrict: gccpoly's flags and
+-DKERNEL_RESTRICT, to see what the run-time overlap tests cost).
 Each kernel is compiled (-c; the link is not timed) R times per
 configuration, interleaved; the compile time is the median of the user+sys
 CPU times of the compiler and everything it ran (getrusage(RUSAGE_CHILDREN)).
@@ -27,7 +29,7 @@ Prints a markdown table (O3 time, speed-up O3/config, compile-time ratio
 config/O3, same output) and the geometric means.  --quick runs the SMALL
 sizes once (R=1 unless -r is given), to test the script.
 
-  run.py [-r R] [--threads T] [--restrict] [--timeout S] [--quick] [-o FILE]
+  run.py [-r R] [--threads T] [--restrict] [--restrict-variant] [--timeout S] [--quick] [-o FILE]
          [--plugin PATH] [--cc GCC] [KERNEL...]
 
 The plugin and its gccpoly-core.so are used from a temporary copy.
@@ -65,6 +67,10 @@ def config_flags(plugin, threads, restrict):
     if restrict:
         for f in flags.values():
             f.append("-DKERNEL_RESTRICT")
+    if "gccpoly+restrict" in CONFIGS:
+        # The same kernels with restrict on every array parameter: what the
+        # run-time overlap tests cost, side by side.
+        flags["gccpoly+restrict"] = flags["gccpoly"] + ["-DKERNEL_RESTRICT"]
     return flags
 
 
@@ -278,6 +284,8 @@ def main():
     ap.add_argument("--threads", type=int, default=2, metavar="T",
                     help="-ftree-parallelize-loops=T and OMP_NUM_THREADS=T (default 2)")
     ap.add_argument("--restrict", action="store_true", help="compile with -DKERNEL_RESTRICT")
+    ap.add_argument("--restrict-variant", action="store_true",
+                    help="add a configuration: gccpoly with -DKERNEL_RESTRICT (what the run-time tests cost)")
     ap.add_argument("--timeout", type=float, default=120, metavar="S", help="seconds per run (default 120)")
     ap.add_argument("--quick", action="store_true", help="SMALL sizes, one run each (to test the script)")
     ap.add_argument("-o", metavar="FILE", help="also write the report to FILE")
@@ -303,6 +311,10 @@ def main():
         return 2
     names = [n for n in kernels if not a.kernels or n in a.kernels]
 
+    global CONFIGS, PARALLEL
+    if a.restrict_variant:
+        CONFIGS = CONFIGS + ("gccpoly+restrict",)
+        PARALLEL = CONFIGS[1:]
     env = dict(os.environ, OMP_NUM_THREADS=str(a.threads))
     log = lambda s: sys.stderr.write(s.rstrip("\n") + "\n")
     load0, t_start = os.getloadavg(), time.time()

@@ -81,6 +81,19 @@ pub struct Assumption {
     /// The parameter values where it holds (isl notation), when it is such
     /// a set: what a run-time test checks.
     pub params: Option<String>,
+    /// A product that must stay within its type, over the instances of
+    /// its statement: what an interval test checks.
+    pub product: Option<ProductBound>,
+}
+
+/// `lo <= poly <= hi` on every point of `domain` (isl text over `iters`).
+#[derive(Clone, Debug)]
+pub struct ProductBound {
+    pub poly: Polynomial,
+    pub lo: i128,
+    pub hi: i128,
+    pub domain: String,
+    pub iters: Vec<String>,
 }
 
 /// A modelled region.
@@ -480,7 +493,7 @@ struct RegionBuilder<'d, 'f> {
     iterators: HashMap<u32, String>,
     cx: BoundedCtx,
     /// Non-affine no-wrap conditions the model assumes.
-    wrap_assumptions: std::cell::RefCell<Vec<(String, Option<String>)>>,
+    wrap_assumptions: std::cell::RefCell<Vec<(String, Option<String>, Option<ProductBound>)>>,
     /// Blocks under a condition the model does not express: their
     /// domains are supersets, their writes may-writes.
     may_blocks: BTreeSet<i32>,
@@ -589,9 +602,16 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         // arithmetic: those become assumptions for a run-time test.
         for o in pending.iter().filter(|o| !o.poly.is_affine()) {
             let text = format!("line {line}: {} (= {}) stays within [{}, {}]", o.what, o.poly.to_isl(), o.lo, o.hi);
+            let bound = ProductBound {
+                poly: o.poly.clone(),
+                lo: o.lo,
+                hi: o.hi,
+                domain: self.ok(domain.to_str())?.to_string(),
+                iters: iters.to_vec(),
+            };
             let mut v = self.wrap_assumptions.borrow_mut();
-            if !v.iter().any(|(t, _)| *t == text) {
-                v.push((text, None));
+            if !v.iter().any(|(t, _, _)| *t == text) {
+                v.push((text, None, Some(bound)));
             }
         }
         pending.retain(|o| o.poly.is_affine());
@@ -637,8 +657,8 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             let set = self.ok(params_ok.to_str())?.to_string();
             let text = format!("line {line}: {} stays within its type where {set}", whats.join(", "));
             let mut v = self.wrap_assumptions.borrow_mut();
-            if !v.iter().any(|(t, _)| *t == text) {
-                v.push((text, Some(set)));
+            if !v.iter().any(|(t, _, _)| *t == text) {
+                v.push((text, Some(set), None));
             }
             return Ok(());
         }
@@ -1178,7 +1198,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                     );
                 }
                 let text = self.ok(s.to_str())?.to_string();
-                assumptions.push(Assumption { kind: "delinearization", text: format!("{name}: {text}"), params: Some(text) });
+                assumptions.push(Assumption { kind: "delinearization", text: format!("{name}: {text}"), params: Some(text), product: None });
             }
             for (j, (k, _)) in offs.iter().enumerate() {
                 relations[*k] = Some((name.clone(), d.subscripts[j].clone()));
@@ -1209,13 +1229,14 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                         kind: "no-alias",
                         text: format!("'{}' and '{}' do not overlap", array_name[kx], array_name[ky]),
                         params: None,
+                        product: None,
                     });
                 }
             }
         }
 
-        for (text, set) in self.wrap_assumptions.borrow().iter() {
-            assumptions.push(Assumption { kind: "no-wrap", text: text.clone(), params: set.clone() });
+        for (text, set, product) in self.wrap_assumptions.borrow().iter() {
+            assumptions.push(Assumption { kind: "no-wrap", text: text.clone(), params: set.clone(), product: product.clone() });
         }
 
         // Parameters' context: their types' ranges.

@@ -16,7 +16,7 @@ use super::loops::LoopForest;
 use super::parallel::{memory_parallel_condition, RegionOutcome};
 use super::scop::Region;
 use crate::ffi;
-use poly::{access_boxes, param_dnf_within, BoundedCtx, ParamAffine, Piece, Polynomial};
+use poly::{access_boxes, dim_bounds, param_dnf_within, BoundedCtx, ParamAffine, Piece, Polynomial};
 use std::collections::BTreeMap;
 
 /// What happens to one loop.
@@ -40,13 +40,40 @@ struct Extent {
 /// when true).
 type Dnf = Vec<Vec<(Polynomial, bool)>>;
 
+/// A bound by pieces: each value with the parameter set where it is the
+/// bound (its isl text and its disjunction).
+type Pieces = Vec<(Polynomial, String, Dnf)>;
+
+fn pieces_of(ps: &[Piece]) -> Result<Pieces, String> {
+    ps.iter()
+        .map(|p| {
+            let value = affine(&p.value).ok_or("overflow")?;
+            Ok(match &p.domain {
+                None => (value, String::new(), vec![vec![]]),
+                Some((text, dnf)) => (value, text.clone(), dnf_of(dnf).ok_or("overflow")?),
+            })
+        })
+        .collect()
+}
+
+/// `lo <= poly <= hi` wherever its statement runs, checked by interval
+/// arithmetic over its iterators' least and greatest values.
+#[derive(Clone, Debug)]
+struct ProductTest {
+    text: String,
+    poly: Polynomial,
+    lo: i128,
+    hi: i128,
+    ranges: BTreeMap<String, (Pieces, Pieces)>,
+}
+
 /// `fixed + sum stride * piecewise(pieces)`: a dimension whose bound has
 /// several pieces (each with the parameter set where it is the bound) adds
 /// one term; the others are summed into `fixed`.
 #[derive(Clone, Debug)]
 struct ByteBound {
     fixed: Polynomial,
-    terms: Vec<(Polynomial, Vec<(Polynomial, String, Dnf)>)>,
+    terms: Vec<(Polynomial, Pieces)>,
 }
 
 impl ByteBound {
@@ -92,6 +119,7 @@ pub struct OverlapTest {
     /// a disjunction of conjunctions of `p >= 0` / `p = 0` (`true`), with
     /// its isl text.
     params: Vec<(String, Vec<Vec<(Polynomial, bool)>>)>,
+    products: Vec<ProductTest>,
 }
 
 impl OverlapTest {
@@ -113,6 +141,7 @@ impl OverlapTest {
             self.pairs.iter().map(|(a, b)| format!("{} and {} disjoint", ext(a), ext(b))).collect();
         parts.extend(self.sizes.iter().map(|s| format!("{} >= 0", s.to_isl())));
         parts.extend(self.params.iter().map(|(text, _)| text.clone()));
+        parts.extend(self.products.iter().map(|p| p.text.clone()));
         parts.join(" && ")
     }
 }
@@ -205,14 +234,26 @@ pub fn plan(
 
 /// The region's run-time test: None when it assumes nothing.
 fn region_test(r: &Region) -> Result<Option<OverlapTest>, String> {
-    if let Some(a) = r.assumptions.iter().find(|a| a.kind != "no-alias" && a.params.is_none()) {
+    if let Some(a) = r.assumptions.iter().find(|a| a.kind != "no-alias" && a.params.is_none() && a.product.is_none()) {
         return Err(format!("its region assumes '{}' ({}), which no run-time test checks yet", a.text, a.kind));
     }
     let cx = BoundedCtx::new(poly::bounded::DEFAULT_MAX_OPERATIONS);
     let mut test = OverlapTest::default();
     for a in &r.assumptions {
-        let Some(set) = &a.params else { continue };
-        test.require(&cx, set, &r.scop.context).map_err(|e| format!("no run-time test for '{}': {e}", a.text))?;
+        if let Some(set) = &a.params {
+            test.require(&cx, set, &r.scop.context).map_err(|e| format!("no run-time test for '{}': {e}", a.text))?;
+        }
+        if let Some(p) = &a.product {
+            let (lo, hi) = dim_bounds(&cx, &p.domain).map_err(|e| format!("no run-time test for '{}': {e:?}", a.text))?;
+            let mut ranges = BTreeMap::new();
+            for (k, it) in p.iters.iter().enumerate() {
+                if p.poly.mentions(it) {
+                    ranges.insert(it.clone(), (pieces_of(&lo[k])?, pieces_of(&hi[k])?));
+                }
+            }
+            let text = format!("{} <= {} <= {}", p.lo, p.poly.to_isl(), p.hi);
+            test.products.push(ProductTest { text, poly: p.poly.clone(), lo: p.lo, hi: p.hi, ranges });
+        }
     }
     let mut names: Vec<&str> = r.alias_pairs.iter().flat_map(|(a, b)| [a.as_str(), b.as_str()]).collect();
     names.sort();
@@ -242,12 +283,7 @@ fn region_test(r: &Region) -> Result<Option<OverlapTest>, String> {
                     bound.fixed = bound.fixed.checked_add(&one.checked_mul(&stride).ok_or("overflow")?).ok_or("overflow")?;
                     continue;
                 }
-                let mut term = Vec::new();
-                for p in pieces {
-                    let (text, dnf) = p.domain.as_ref().ok_or("a piece without its domain")?;
-                    term.push((affine(&p.value).ok_or("overflow")?, text.clone(), dnf_of(dnf).ok_or("overflow")?));
-                }
-                bound.terms.push((stride.clone(), term));
+                bound.terms.push((stride.clone(), pieces_of(pieces)?));
             }
         }
         for s in &base.sizes {
@@ -274,7 +310,12 @@ fn region_test(r: &Region) -> Result<Option<OverlapTest>, String> {
             _ => return Err(format!("the overlap test's value {} may not fit 128 bits", p.to_isl())),
         }
     }
-    if test.pairs.is_empty() && test.sizes.is_empty() && test.params.is_empty() {
+    for p in &test.products {
+        if product_magnitude(r, p).is_none_or(|m| m >= limit) {
+            return Err(format!("the test of {} may not fit 128 bits", p.text));
+        }
+    }
+    if test.pairs.is_empty() && test.sizes.is_empty() && test.params.is_empty() && test.products.is_empty() {
         return Ok(None);
     }
     Ok(Some(test))
@@ -284,6 +325,29 @@ fn region_test(r: &Region) -> Result<Option<OverlapTest>, String> {
 /// overflowing).
 fn affine(a: &ParamAffine) -> Option<Polynomial> {
     a.terms.iter().try_fold(Polynomial::constant(a.k), |p, (v, c)| p.checked_add(&Polynomial::var(v).checked_scale(*c)?))
+}
+
+/// A bound on every value the interval test of `p` computes; None on
+/// overflow.
+fn product_magnitude(r: &Region, p: &ProductTest) -> Option<i128> {
+    let var = |v: &String| -> Option<i128> {
+        match p.ranges.get(v) {
+            Some((lo, hi)) => lo.iter().chain(hi).map(|(x, _, _)| magnitude(r, x)).try_fold(0i128, |m, x| Some(m.max(x?))),
+            None => {
+                let range = r.param_values.get(v)?;
+                Some(range.lo.checked_abs()?.max(range.hi.checked_abs()?))
+            }
+        }
+    };
+    let mut total: i128 = p.lo.checked_abs()?.max(p.hi.checked_abs()?);
+    for (m, c) in p.poly.terms() {
+        let mut t = c.checked_abs()?;
+        for v in m {
+            t = t.checked_mul(var(v)?)?;
+        }
+        total = total.checked_add(t)?;
+    }
+    Some(total)
 }
 
 /// A bound on |p| over its parameters' type ranges; None on overflow.
@@ -311,9 +375,13 @@ impl Builder<'_> {
     }
 
     fn constant(&self, v: i128) -> Option<Tree> {
-        let v = i64::try_from(v).ok()?;
-        // SAFETY: builds a constant tree; called inside a pass.
-        Self::tree(unsafe { ffi::gp_rt_const(v) })
+        if let Ok(small) = i64::try_from(v) {
+            // SAFETY: builds a constant tree; called inside a pass.
+            return Self::tree(unsafe { ffi::gp_rt_const(small) });
+        }
+        // (v >> 32) * 2^32 + (v & (2^32 - 1)), folded by GCC.
+        let high = self.binary(ffi::gp_rt_op_kind::GP_RT_MUL, self.constant(v >> 32)?, self.constant(1 << 32)?)?;
+        self.binary(ffi::gp_rt_op_kind::GP_RT_ADD, high, self.constant(v & 0xffff_ffff)?)
     }
 
     fn binary(&self, op: ffi::gp_rt_op_kind, a: Tree, b: Tree) -> Option<Tree> {
@@ -336,22 +404,63 @@ impl Builder<'_> {
         Some(sum)
     }
 
+    /// d1 ? v1 : d2 ? v2 : ... : vk; where no domain holds, the bound
+    /// does not matter (nothing runs there), and any value will do.
+    fn piecewise(&self, pieces: &Pieces) -> Option<Tree> {
+        let (last, rest) = pieces.split_last()?;
+        let mut v = self.poly(&last.0)?;
+        for (value, _, dnf) in rest.iter().rev() {
+            let c = self.dnf(dnf)?;
+            // SAFETY: trees built for this test.
+            v = Self::tree(unsafe { ffi::gp_rt_cond(c.raw(), self.poly(value)?.raw(), v.raw()) })?;
+        }
+        Some(v)
+    }
+
     fn bound(&self, b: &ByteBound) -> Option<Tree> {
         use ffi::gp_rt_op_kind::*;
         let mut sum = self.poly(&b.fixed)?;
         for (stride, pieces) in &b.terms {
-            // d1 ? v1 : d2 ? v2 : ... : vk; where no domain holds nothing
-            // is touched, and any value will do.
-            let (last, rest) = pieces.split_last()?;
-            let mut v = self.poly(&last.0)?;
-            for (value, _, dnf) in rest.iter().rev() {
-                let c = self.dnf(dnf)?;
-                // SAFETY: trees built for this test.
-                v = Self::tree(unsafe { ffi::gp_rt_cond(c.raw(), self.poly(value)?.raw(), v.raw()) })?;
-            }
-            sum = self.binary(GP_RT_ADD, sum, self.binary(GP_RT_MUL, self.poly(stride)?, v)?)?;
+            sum = self.binary(GP_RT_ADD, sum, self.binary(GP_RT_MUL, self.poly(stride)?, self.piecewise(pieces)?)?)?;
         }
         Some(sum)
+    }
+
+    /// `lo <= poly <= hi` by intervals: a parameter is its value, an
+    /// iterator its range; products take the least and the greatest of the
+    /// products of the ends.
+    fn product(&self, p: &ProductTest) -> Option<Tree> {
+        use ffi::gp_rt_op_kind::*;
+        let (mut sum_lo, mut sum_hi) = (self.constant(0)?, self.constant(0)?);
+        for (m, c) in p.poly.terms() {
+            let (mut lo, mut hi) = (self.constant(c)?, self.constant(c)?);
+            for v in m {
+                let (a, b) = match p.ranges.get(v) {
+                    Some((vlo, vhi)) => (self.piecewise(vlo)?, self.piecewise(vhi)?),
+                    None => {
+                        let x = self.poly(&Polynomial::var(v))?;
+                        (x, x)
+                    }
+                };
+                let ends = [
+                    self.binary(GP_RT_MUL, lo, a)?,
+                    self.binary(GP_RT_MUL, lo, b)?,
+                    self.binary(GP_RT_MUL, hi, a)?,
+                    self.binary(GP_RT_MUL, hi, b)?,
+                ];
+                let (mut l, mut h) = (ends[0], ends[0]);
+                for e in &ends[1..] {
+                    l = self.binary(GP_RT_MIN, l, *e)?;
+                    h = self.binary(GP_RT_MAX, h, *e)?;
+                }
+                (lo, hi) = (l, h);
+            }
+            sum_lo = self.binary(GP_RT_ADD, sum_lo, lo)?;
+            sum_hi = self.binary(GP_RT_ADD, sum_hi, hi)?;
+        }
+        let low_ok = self.binary(GP_RT_LE, self.constant(p.lo)?, sum_lo)?;
+        let high_ok = self.binary(GP_RT_LE, sum_hi, self.constant(p.hi)?)?;
+        self.binary(GP_RT_AND, low_ok, high_ok)
     }
 
     /// A parameter set as a condition.
@@ -414,6 +523,9 @@ impl Builder<'_> {
         }
         for (_, dnf) in &t.params {
             and(self.dnf(dnf)?)?;
+        }
+        for p in &t.products {
+            and(self.product(p)?)?;
         }
         all
     }

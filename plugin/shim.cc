@@ -1174,6 +1174,10 @@ gp_rt_binary (gp_rt_op_kind op, const gp_tree *a, const gp_tree *b)
       return to_gp (fold_build2 (LE_EXPR, boolean_type_node, x, y));
     case GP_RT_EQ:
       return to_gp (fold_build2 (EQ_EXPR, boolean_type_node, x, y));
+    case GP_RT_MIN:
+      return to_gp (fold_build2 (MIN_EXPR, rt_type (), x, y));
+    case GP_RT_MAX:
+      return to_gp (fold_build2 (MAX_EXPR, rt_type (), x, y));
     case GP_RT_AND:
       return to_gp (fold_build2 (TRUTH_AND_EXPR, boolean_type_node, x, y));
     case GP_RT_OR:

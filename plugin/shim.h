@@ -352,6 +352,8 @@ typedef enum gp_rt_op_kind
   GP_RT_MUL,
   GP_RT_LE,
   GP_RT_EQ,
+  GP_RT_MIN,
+  GP_RT_MAX,
   GP_RT_AND,
   GP_RT_OR
 } gp_rt_op_kind;

@@ -93,6 +93,18 @@ pub fn access_boxes(
     Ok(out)
 }
 
+/// The least and the greatest value of each dimension of a set (isl text),
+/// as the pieces of isl's bounds (see `AccessBox`).
+pub fn dim_bounds(cx: &BoundedCtx, text: &str) -> Result<(Vec<Vec<Piece>>, Vec<Vec<Piece>>), BoxError> {
+    let set = cx.ok(cx.set(text)?.coalesce())?;
+    let (mut lo, mut hi) = (Vec::new(), Vec::new());
+    for d in 0..cx.ok(set.dim(DimType::Set))? {
+        lo.push(piece_affines(cx, cx.ok(cx.ok(set.copy())?.dim_min(d))?, "the domain")?);
+        hi.push(piece_affines(cx, cx.ok(cx.ok(set.copy())?.dim_max(d))?, "the domain")?);
+    }
+    Ok((lo, hi))
+}
+
 /// The affine functions of the pieces of `pa`, with integer coefficients.
 fn piece_affines(cx: &BoundedCtx, pa: PwAff, array: &str) -> Result<Vec<Piece>, BoxError> {
     let pa = cx.ok(pa.coalesce())?;
