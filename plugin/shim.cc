@@ -46,17 +46,17 @@ gp_built_for_version (void)
 
 namespace {
 
-const pass_data gccpoly_pass_data = {
-  GIMPLE_PASS,		  /* type */
-  "gccpoly",		  /* name */
-  OPTGROUP_LOOP,	  /* optinfo_flags: -fopt-info-loop-* */
-  TV_PLUGIN_RUN,	  /* tv_id */
-  PROP_cfg | PROP_ssa,	  /* properties_required */
-  0,			  /* properties_provided */
-  0,			  /* properties_destroyed */
-  0,			  /* todo_flags_start */
-  0			  /* todo_flags_finish */
-};
+/* A GIMPLE pass of the plugin: it needs the CFG in SSA form and asks for no
+   TODOs (each pass makes its own updates).  */
+constexpr pass_data
+plugin_pass_data (const char *name, optgroup_flags_t group)
+{
+  return { GIMPLE_PASS, name, group, TV_PLUGIN_RUN, PROP_cfg | PROP_ssa,
+	   0, 0, 0, 0 };
+}
+
+const pass_data gccpoly_pass_data
+  = plugin_pass_data ("gccpoly", OPTGROUP_LOOP);
 
 class gccpoly_pass : public gimple_opt_pass
 {
@@ -84,17 +84,8 @@ public:
   }
 };
 
-const pass_data gccpoly_parallel_pass_data = {
-  GIMPLE_PASS,		  /* type */
-  "gccpoly-par",	  /* name */
-  OPTGROUP_LOOP,	  /* optinfo_flags */
-  TV_PLUGIN_RUN,	  /* tv_id */
-  PROP_cfg | PROP_ssa,	  /* properties_required */
-  0,			  /* properties_provided */
-  0,			  /* properties_destroyed */
-  0,			  /* todo_flags_start */
-  0			  /* todo_flags_finish */
-};
+const pass_data gccpoly_parallel_pass_data
+  = plugin_pass_data ("gccpoly-par", OPTGROUP_LOOP);
 
 /* Runs inside the loop pipeline just before parloops, whose loop and SCEV
    state it uses as they are.  */
@@ -127,17 +118,8 @@ public:
   }
 };
 
-const pass_data gccpoly_forget_counts_pass_data = {
-  GIMPLE_PASS,		  /* type */
-  "gccpoly-forget",	  /* name */
-  OPTGROUP_NONE,	  /* optinfo_flags */
-  TV_PLUGIN_RUN,	  /* tv_id */
-  PROP_cfg | PROP_ssa,	  /* properties_required */
-  0,			  /* properties_provided */
-  0,			  /* properties_destroyed */
-  0,			  /* todo_flags_start */
-  0			  /* todo_flags_finish */
-};
+const pass_data gccpoly_forget_counts_pass_data
+  = plugin_pass_data ("gccpoly-forget", OPTGROUP_NONE);
 
 /* Between parloops and the OpenMP expansion that outlines its loops:
    parloops goes on analysing loops after parallelizing one (inner loops of
@@ -191,6 +173,20 @@ finish_cb (void *, void *)
 
 } // anon namespace
 
+/* Inserts PASS at POS of instance INSTANCE (0: every one) of the pass
+   named REF.  */
+static void
+insert_pass (const char *plugin_name, opt_pass *pass, const char *ref,
+	     int instance, pass_positioning_ops pos)
+{
+  struct register_pass_info info;
+  info.pass = pass;
+  info.reference_pass_name = ref;
+  info.ref_pass_instance_number = instance;
+  info.pos_op = pos;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}
+
 void
 gp_register (const char *plugin_name, const char *version, const char *help)
 {
@@ -199,27 +195,16 @@ gp_register (const char *plugin_name, const char *version, const char *help)
   info.help = help;
   register_callback (plugin_name, PLUGIN_INFO, NULL, &info);
 
-  struct register_pass_info pass_info;
-  pass_info.pass = new gccpoly_pass (g);
-  pass_info.reference_pass_name = "pre";
-  pass_info.ref_pass_instance_number = 1;
-  pass_info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass_info);
+  /* The analysis, right after PRE.  */
+  insert_pass (plugin_name, new gccpoly_pass (g), "pre", 1,
+	       PASS_POS_INSERT_AFTER);
   /* Right before the host parloops, which follows the GRAPHITE container
      in the loop pipeline (the other parloops, OpenACC kernels', cannot be
      named apart by instance at this point).  */
-  struct register_pass_info par_info;
-  par_info.pass = new gccpoly_parallel_pass (g);
-  par_info.reference_pass_name = "graphite0";
-  par_info.ref_pass_instance_number = 1;
-  par_info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &par_info);
-  struct register_pass_info forget_info;
-  forget_info.pass = new gccpoly_forget_counts_pass (g);
-  forget_info.reference_pass_name = "ompexpssa";
-  forget_info.ref_pass_instance_number = 0;
-  forget_info.pos_op = PASS_POS_INSERT_BEFORE;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &forget_info);
+  insert_pass (plugin_name, new gccpoly_parallel_pass (g), "graphite0", 1,
+	       PASS_POS_INSERT_AFTER);
+  insert_pass (plugin_name, new gccpoly_forget_counts_pass (g), "ompexpssa",
+	       0, PASS_POS_INSERT_BEFORE);
   register_callback (plugin_name, PLUGIN_PRE_GENERICIZE, pre_genericize_cb,
 		     NULL);
   register_callback (plugin_name, PLUGIN_FINISH, finish_cb, NULL);
