@@ -99,6 +99,12 @@ pub struct AnalysisOptions {
     pub detail: bool,
     /// The isl operations budget of each computation.
     pub max_operations: u64,
+    /// Only the loops' parallel verdicts, by the pairwise engine: no
+    /// interchange, no dependence counts, and no exact engine where the
+    /// pairwise one cannot read the model (its loops are then not
+    /// analysed). For the pass before parloops, which may see models of
+    /// unrolled or split loops that the exact engine takes seconds on.
+    pub verdicts_only: bool,
 }
 
 /// The region's loops: GCC number -> (depth in the region, statements).
@@ -801,7 +807,11 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
         }
         jobs.push((l, dim, stmts, hs));
     }
-    if engine.is_none() || opts.crosscheck {
+    if engine.is_none() && opts.verdicts_only {
+        for (l, ..) in &jobs {
+            verdicts.insert(*l, Err(IslFailure::Error("the model is outside the pairwise engine's notation".into())));
+        }
+    } else if engine.is_none() || opts.crosscheck {
         let exact = exact_verdicts(r, &live, depth, &jobs, &vopts, opts.max_operations);
         for ((l, ..), x) in jobs.iter().zip(exact) {
             match verdicts.get(l) {
@@ -830,7 +840,7 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
     let t_verdicts = t0.elapsed();
     // Interchange within bands.
     let mut inter: HashMap<u32, Vec<(u32, bool, String)>> = HashMap::new();
-    if let Some(e) = &engine {
+    if let Some(e) = engine.as_ref().filter(|_| !opts.verdicts_only) {
         for band in bands(forest, r, &lm) {
             let inner_stmts = lm.stmts[band.last().unwrap_or(&band[0])].clone();
             for (x, &a) in band.iter().enumerate() {
@@ -865,7 +875,8 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
     }
 
     // Dependences: counts and the dump.
-    if let Some(e) = &engine {
+    if opts.verdicts_only {
+    } else if let Some(e) = &engine {
         match e.dependences(&privatized, opts.detail, false) {
             Ok((deps, counts)) => {
                 out.dump.push_str(&format!(
@@ -1063,6 +1074,10 @@ fn exact_verdicts(
         .collect()
 }
 
+/// The largest region `memory_parallel_condition` looks at.
+const MAX_CONDITION_STATEMENTS: usize = 8;
+const MAX_CONDITION_LOOPS: usize = 2;
+
 /// The parameter values for which loop `l` runs in parallel once its SSA
 /// values are private: no flow carried through memory and no conflicting
 /// live ranges in memory (isl text of a parameter set, within the context),
@@ -1072,6 +1087,16 @@ fn exact_verdicts(
 /// here. Some("") when it holds for every parameter value; None when it
 /// holds for none, or isl gave up.
 pub fn memory_parallel_condition(forest: &LoopForest, r: &Region, l: u32, max_operations: u64) -> Option<String> {
+    // The exact engine's dataflow costs up to seconds on large models (a
+    // 9-point stencil in three loops: 0.7 s), more than its operations cap
+    // bounds, and on those outside the pairwise engine's notation
+    // (unrolled or split loops): small readable regions only.
+    if r.scop.statements.len() > MAX_CONDITION_STATEMENTS
+        || r.loops.len() > MAX_CONDITION_LOOPS
+        || LightScop::read(&r.scop).is_err()
+    {
+        return None;
+    }
     let lm = loop_map(forest, r);
     let stmts = lm.stmts.get(&l)?;
     if stmts.is_empty() {

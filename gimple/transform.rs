@@ -164,6 +164,11 @@ pub fn plan(
         }
         false
     };
+    // How many loop levels a loop holds, itself included.
+    let height = |l: u32| -> u32 {
+        let depth = forest.get(l).map(|x| x.depth).unwrap_or(1);
+        forest.loops.iter().filter(|x| x.num == l || inside(x.num, l)).map(|x| x.depth - depth + 1).max().unwrap_or(1)
+    };
     for (r, o) in regions.iter().zip(outcomes) {
         // (loop, the parameter set it is parallel for when not always).
         let mut chosen: Vec<(u32, Option<String>)> = Vec::new();
@@ -171,6 +176,23 @@ pub fn plan(
         for &l in &r.loops {
             let Some(v) = o.loops.get(&l) else { continue };
             if chosen.iter().any(|&(c, _)| inside(l, c)) {
+                continue;
+            }
+            // The minimum work: a parallel loop starts its threads once per
+            // iteration of the sequential loops around it, so it must hold
+            // at least as many loop levels as there are around it (an
+            // innermost loop inside one sequential loop, yes; inside two,
+            // no: the threads would start n^2 times for n iterations each).
+            let around = forest.get(l).map(|x| x.depth - 1).unwrap_or(0);
+            if around > height(l) {
+                if v.parallel {
+                    let why = format!(
+                        "too little work per start of the threads: {around} sequential loops around it, {} loop level{} in it",
+                        height(l),
+                        if height(l) == 1 { "" } else { "s" }
+                    );
+                    plans.insert(l, (LoopPlan::Kept(why), None));
+                }
                 continue;
             }
             if !v.parallel {

@@ -214,8 +214,10 @@ fn parallelize_function(p: &mut Plugin, name: &str) -> bool {
     if p.options.no_parallelize {
         return false;
     }
+    let t0 = std::time::Instant::now();
     let forest = LoopForest::of_current_function(&p.fe_loops);
     let (regions, _) = ScopDetector::new(&forest).detect();
+    let t_detect = t0.elapsed();
     // SAFETY: called inside the pass, where cfun is set.
     let reassociate = unsafe { ffi::gp_cfun_associative_math() } != 0;
     let aopts = gimple::parallel::AnalysisOptions {
@@ -223,10 +225,16 @@ fn parallelize_function(p: &mut Plugin, name: &str) -> bool {
         crosscheck: false,
         detail: false,
         max_operations: p.options.max_operations.unwrap_or(poly::bounded::DEFAULT_MAX_OPERATIONS),
+        verdicts_only: true,
     };
     let outcomes: Vec<gimple::parallel::RegionOutcome> =
         regions.iter().map(|r| gimple::parallel::analyze_region(&forest, r, aopts)).collect();
+    let t_verdicts = t0.elapsed();
     let plans = gimple::transform::plan(&forest, &regions, &outcomes, aopts.max_operations);
+    if std::env::var_os("GCCPOLY_TIME").is_some() {
+        let sizes: Vec<String> = regions.iter().map(|r| format!("{}l/{}s", r.loops.len(), r.scop.statements.len())).collect();
+        eprintln!("gccpoly-par {name}: detection {:?}, verdicts {:?}, plan {:?}; regions {}", t_detect, t_verdicts - t_detect, t0.elapsed() - t_verdicts, sizes.join(" "));
+    }
     let mut changed = false;
     let report = p.functions.iter_mut().rev().find(|f| f.name == name);
     let mut report = report;
@@ -296,6 +304,7 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
         crosscheck: std::env::var_os("GCCPOLY_CROSSCHECK").is_some(),
         detail: p.dump.is_some(),
         max_operations: p.options.max_operations.unwrap_or(poly::bounded::DEFAULT_MAX_OPERATIONS),
+        verdicts_only: false,
     };
     let outcomes: Vec<gimple::parallel::RegionOutcome> =
         regions.iter().map(|r| gimple::parallel::analyze_region(&forest, r, aopts)).collect();
