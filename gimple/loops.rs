@@ -93,4 +93,17 @@ impl LoopForest {
     pub fn get(&self, num: u32) -> Option<&Loop> {
         self.loops.iter().find(|l| l.num == num)
     }
+
+    /// Whether loop `l` is `ancestor` or inside it.
+    pub fn within(&self, mut l: u32, ancestor: u32) -> bool {
+        loop {
+            if l == ancestor {
+                return true;
+            }
+            match self.get(l).and_then(|x| x.parent) {
+                Some(p) => l = p,
+                None => return false,
+            }
+        }
+    }
 }

@@ -117,17 +117,11 @@ fn block_of(stmt: &str) -> Option<i32> {
     stmt.strip_prefix("S_")?.parse().ok()
 }
 
-/// Whether loop `l` is `ancestor` or inside it.
-fn within(forest: &LoopForest, mut l: u32, ancestor: u32) -> bool {
-    loop {
-        if l == ancestor {
-            return true;
-        }
-        match forest.get(l).and_then(|x| x.parent) {
-            Some(p) => l = p,
-            None => return false,
-        }
-    }
+
+/// The memory arrays of the model by name (its zero-dimensional arrays,
+/// the SSA values, apart).
+fn memory_arrays(r: &Region) -> Vec<String> {
+    r.arrays.iter().map(|a| a.split('[').next().unwrap_or("").to_string()).collect()
 }
 
 fn loop_map(forest: &LoopForest, r: &Region) -> LoopMap {
@@ -145,7 +139,7 @@ fn loop_map(forest: &LoopForest, r: &Region) -> LoopMap {
             .scop
             .statements
             .iter()
-            .filter(|s| block_of(&s.name).is_some_and(|b| within(forest, ir::bb_loop(b), l)))
+            .filter(|s| block_of(&s.name).is_some_and(|b| forest.within(ir::bb_loop(b), l)))
             .map(|s| s.name.clone())
             .collect();
         stmts.insert(l, mine);
@@ -318,7 +312,7 @@ fn invariant_value(r: &Region, memory: &[String], v: Tree, blocks: &BTreeSet<i32
 
 /// The blocks of loop `l` (nested loops' included).
 fn loop_blocks(forest: &LoopForest, l: u32) -> BTreeSet<i32> {
-    (2..ir::bb_index_limit()).filter(|&b| ir::bb_exists(b) && within(forest, ir::bb_loop(b), l)).collect()
+    (2..ir::bb_index_limit()).filter(|&b| ir::bb_exists(b) && forest.within(ir::bb_loop(b), l)).collect()
 }
 
 fn is_member_def(t: Tree, blocks: &BTreeSet<i32>) -> bool {
@@ -766,7 +760,7 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
     let t0 = std::time::Instant::now();
     let timing = std::env::var_os("GCCPOLY_TIME").is_some();
     let lm = loop_map(forest, r);
-    let arrays: Vec<String> = r.arrays.iter().map(|a| a.split('[').next().unwrap_or("").to_string()).collect();
+    let arrays = memory_arrays(r);
     let ssa = scan_ssa(forest, r, &lm, &arrays);
     let dead = dead_local_arrays(forest, r, &lm, &arrays);
     let mut live: Vec<String> = arrays.iter().filter(|a| !dead.contains(*a)).cloned().collect();
@@ -942,16 +936,7 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
 }
 
 fn empty_verdict(dim: u32) -> LoopVerdict {
-    LoopVerdict {
-        dim,
-        kind: VerdictKind::Doall,
-        parallel: true,
-        private: Vec::new(),
-        firstprivate: Vec::new(),
-        lastprivate: Vec::new(),
-        reductions: Vec::new(),
-        blockers: Vec::new(),
-    }
+    LoopVerdict { kind: VerdictKind::Doall, parallel: true, ..LoopVerdict::new(dim) }
 }
 
 /// The interchange verdict in source names.
@@ -1102,7 +1087,7 @@ pub fn memory_parallel_condition(forest: &LoopForest, r: &Region, l: u32, max_op
     if stmts.is_empty() {
         return None;
     }
-    let arrays: Vec<String> = r.arrays.iter().map(|a| a.split('[').next().unwrap_or("").to_string()).collect();
+    let arrays = memory_arrays(r);
     let dead = dead_local_arrays(forest, r, &lm, &arrays);
     let mut live: Vec<&str> = arrays.iter().filter(|a| !dead.contains(*a)).map(|a| a.as_str()).collect();
     live.push("errno");

@@ -1,7 +1,9 @@
 //! Parallel loops through GCC's parloops: which loops to mark
-//! `can_be_parallel`, and the run-time test a loop needs when its region
-//! assumes that arrays do not overlap (seed 003's predicated
-//! parallelization; seed 001's overlap test over the exact access ranges).
+//! `can_be_parallel`, and the run-time test a loop needs where the proof
+//! rests on values known only at run time: arrays that must not overlap
+//! (seed 001's overlap test over the exact access ranges), the region's
+//! other assumptions, and the parameter values for which a loop is
+//! parallel at all (seed 003's predicated parallelization).
 //!
 //! Runs just before parloops, on the GIMPLE parloops sees, with the same
 //! detection and verdicts as the analysis after PRE. parloops privatizes
@@ -22,8 +24,8 @@ use std::collections::BTreeMap;
 /// What happens to one loop.
 #[derive(Clone, Debug)]
 pub enum LoopPlan {
-    /// Marked parallel, under `guard` when there is one (its text).
-    Parallel { guard: Option<String> },
+    /// Marked parallel, in a copy run under the test when there is one.
+    Parallel(Option<RuntimeTest>),
     /// Parallel by the analysis but left to run sequentially: why.
     Kept(String),
 }
@@ -109,20 +111,19 @@ fn dnf_of(dnf: &[Vec<poly::ParamConstraint>]) -> Option<Dnf> {
     dnf.iter().map(|conj| conj.iter().map(|c| Some((affine(&c.affine)?, c.equality))).collect()).collect()
 }
 
-/// A run-time test: every pair of extents disjoint, every dimension size
-/// that scales an extent non-negative (so that the box holds).
+/// A run-time test, the conjunction of: every pair of extents disjoint,
+/// every dimension size that scales an extent non-negative (so that the box
+/// holds), every parameter set (with its isl text) holding, every product
+/// within its range.
 #[derive(Clone, Debug, Default)]
-pub struct OverlapTest {
+pub struct RuntimeTest {
     pairs: Vec<(Extent, Extent)>,
     sizes: Vec<Polynomial>,
-    /// Parameter sets the region assumes (delinearization, no-wrap), each
-    /// a disjunction of conjunctions of `p >= 0` / `p = 0` (`true`), with
-    /// its isl text.
-    params: Vec<(String, Vec<Vec<(Polynomial, bool)>>)>,
+    params: Vec<(String, Dnf)>,
     products: Vec<ProductTest>,
 }
 
-impl OverlapTest {
+impl RuntimeTest {
     /// Adds the parameter set `set` (isl text) to the test, as far as the
     /// region's `context` (the parameters' types) does not imply it.
     fn require(&mut self, cx: &BoundedCtx, set: &str, context: &str) -> Result<(), String> {
@@ -152,18 +153,9 @@ pub fn plan(
     regions: &[Region],
     outcomes: &[RegionOutcome],
     max_operations: u64,
-) -> BTreeMap<u32, (LoopPlan, Option<OverlapTest>)> {
+) -> BTreeMap<u32, LoopPlan> {
     let mut plans = BTreeMap::new();
-    let inside = |l: u32, outer: u32| {
-        let mut x = forest.get(l).and_then(|fl| fl.parent);
-        while let Some(p) = x {
-            if p == outer {
-                return true;
-            }
-            x = forest.get(p).and_then(|fl| fl.parent);
-        }
-        false
-    };
+    let inside = |l: u32, outer: u32| l != outer && forest.within(l, outer);
     // How many loop levels a loop holds, itself included.
     let height = |l: u32| -> u32 {
         let depth = forest.get(l).map(|x| x.depth).unwrap_or(1);
@@ -191,7 +183,7 @@ pub fn plan(
                         height(l),
                         if height(l) == 1 { "" } else { "s" }
                     );
-                    plans.insert(l, (LoopPlan::Kept(why), None));
+                    plans.insert(l, LoopPlan::Kept(why));
                 }
                 continue;
             }
@@ -215,10 +207,8 @@ pub fn plan(
                 .collect();
             if !in_memory.is_empty() {
                 let names: Vec<&str> = in_memory.iter().map(|s| s.as_str()).collect();
-                plans.insert(
-                    l,
-                    (LoopPlan::Kept(format!("needs private or reduced copies of memory ({}), which parloops does not make", names.join(", "))), None),
-                );
+                let why = format!("needs private or reduced copies of memory ({}), which parloops does not make", names.join(", "));
+                plans.insert(l, LoopPlan::Kept(why));
                 continue;
             }
             chosen.push((l, None));
@@ -226,18 +216,18 @@ pub fn plan(
         if chosen.is_empty() {
             continue;
         }
-        let test = match region_test(r) {
+        let cx = BoundedCtx::new(max_operations);
+        let test = match region_test(&cx, r) {
             Ok(t) => t,
             Err(why) => {
                 for (l, _) in chosen {
                     if o.loops.get(&l).is_some_and(|v| v.parallel) {
-                        plans.insert(l, (LoopPlan::Kept(why.clone()), None));
+                        plans.insert(l, LoopPlan::Kept(why.clone()));
                     }
                 }
                 continue;
             }
         };
-        let cx = BoundedCtx::new(max_operations);
         for (l, condition) in chosen {
             let mut test = test.clone();
             if let Some(set) = condition {
@@ -247,26 +237,24 @@ pub fn plan(
                 }
                 test = Some(t);
             }
-            let guard = test.as_ref().map(|t| t.text());
-            plans.insert(l, (LoopPlan::Parallel { guard }, test));
+            plans.insert(l, LoopPlan::Parallel(test));
         }
     }
     plans
 }
 
 /// The region's run-time test: None when it assumes nothing.
-fn region_test(r: &Region) -> Result<Option<OverlapTest>, String> {
+fn region_test(cx: &BoundedCtx, r: &Region) -> Result<Option<RuntimeTest>, String> {
     if let Some(a) = r.assumptions.iter().find(|a| a.kind != "no-alias" && a.params.is_none() && a.product.is_none()) {
         return Err(format!("its region assumes '{}' ({}), which no run-time test checks yet", a.text, a.kind));
     }
-    let cx = BoundedCtx::new(poly::bounded::DEFAULT_MAX_OPERATIONS);
-    let mut test = OverlapTest::default();
+    let mut test = RuntimeTest::default();
     for a in &r.assumptions {
         if let Some(set) = &a.params {
-            test.require(&cx, set, &r.scop.context).map_err(|e| format!("no run-time test for '{}': {e}", a.text))?;
+            test.require(cx, set, &r.scop.context).map_err(|e| format!("no run-time test for '{}': {e}", a.text))?;
         }
         if let Some(p) = &a.product {
-            let (lo, hi) = dim_bounds(&cx, &p.domain).map_err(|e| format!("no run-time test for '{}': {e:?}", a.text))?;
+            let (lo, hi) = dim_bounds(cx, &p.domain).map_err(|e| format!("no run-time test for '{}': {e:?}", a.text))?;
             let mut ranges = BTreeMap::new();
             for (k, it) in p.iters.iter().enumerate() {
                 if p.poly.mentions(it) {
@@ -280,7 +268,7 @@ fn region_test(r: &Region) -> Result<Option<OverlapTest>, String> {
     let mut names: Vec<&str> = r.alias_pairs.iter().flat_map(|(a, b)| [a.as_str(), b.as_str()]).collect();
     names.sort();
     names.dedup();
-    let boxes = access_boxes(&cx, &r.scop, &names, &|_| true).map_err(|e| format!("no overlap test: {e:?}"))?;
+    let boxes = access_boxes(cx, &r.scop, &names, &|_| true).map_err(|e| format!("no overlap test: {e:?}"))?;
     let mut extents: BTreeMap<&str, Extent> = BTreeMap::new();
     for &n in &names {
         let Some(Some(b)) = boxes.get(n) else { continue };
@@ -352,34 +340,32 @@ fn affine(a: &ParamAffine) -> Option<Polynomial> {
 /// A bound on every value the interval test of `p` computes; None on
 /// overflow.
 fn product_magnitude(r: &Region, p: &ProductTest) -> Option<i128> {
-    let var = |v: &String| -> Option<i128> {
-        match p.ranges.get(v) {
-            Some((lo, hi)) => lo.iter().chain(hi).map(|(x, _, _)| magnitude(r, x)).try_fold(0i128, |m, x| Some(m.max(x?))),
-            None => {
-                let range = r.param_values.get(v)?;
-                Some(range.lo.checked_abs()?.max(range.hi.checked_abs()?))
-            }
-        }
+    let of_iterator = |v: &str| -> Option<Option<i128>> {
+        let (lo, hi) = p.ranges.get(v)?;
+        Some(lo.iter().chain(hi).try_fold(0i128, |m, (x, _, _)| Some(m.max(magnitude(r, x)?))))
     };
-    let mut total: i128 = p.lo.checked_abs()?.max(p.hi.checked_abs()?);
-    for (m, c) in p.poly.terms() {
-        let mut t = c.checked_abs()?;
-        for v in m {
-            t = t.checked_mul(var(v)?)?;
-        }
-        total = total.checked_add(t)?;
-    }
-    Some(total)
+    let terms = bound_of(&p.poly, &|v| of_iterator(v).unwrap_or_else(|| param_magnitude(r, v)))?;
+    terms.checked_add(p.lo.checked_abs()?.max(p.hi.checked_abs()?))
 }
 
 /// A bound on |p| over its parameters' type ranges; None on overflow.
 fn magnitude(r: &Region, p: &Polynomial) -> Option<i128> {
+    bound_of(p, &|v| param_magnitude(r, v))
+}
+
+/// The largest magnitude of parameter `v`'s type.
+fn param_magnitude(r: &Region, v: &str) -> Option<i128> {
+    let range = r.param_values.get(v)?;
+    Some(range.lo.checked_abs()?.max(range.hi.checked_abs()?))
+}
+
+/// `sum |c| * prod var(v)` over the terms of `p`; None on overflow.
+fn bound_of(p: &Polynomial, var: &dyn Fn(&str) -> Option<i128>) -> Option<i128> {
     let mut total: i128 = 0;
     for (m, c) in p.terms() {
         let mut t = c.checked_abs()?;
         for v in m {
-            let range = r.param_values.get(v)?;
-            t = t.checked_mul(range.lo.checked_abs()?.max(range.hi.checked_abs()?))?;
+            t = t.checked_mul(var(v)?)?;
         }
         total = total.checked_add(t)?;
     }
@@ -525,7 +511,7 @@ impl Builder<'_> {
         self.binary(ffi::gp_rt_op_kind::GP_RT_ADD, base, self.bound(offset)?)
     }
 
-    fn test(&self, t: &OverlapTest) -> Option<Tree> {
+    fn test(&self, t: &RuntimeTest) -> Option<Tree> {
         use ffi::gp_rt_op_kind::*;
         let mut all: Option<Tree> = None;
         let mut and = |c: Tree| -> Option<()> {
@@ -555,7 +541,7 @@ impl Builder<'_> {
 
 /// Carries out a plan on loop `l`: marks it, versioning it on its test
 /// first. Returns false when versioning failed (nothing changed).
-pub fn apply(region: &Region, l: u32, test: Option<&OverlapTest>) -> bool {
+pub fn apply(region: &Region, l: u32, test: Option<&RuntimeTest>) -> bool {
     match test {
         None => {
             // SAFETY: l is a loop of cfun.

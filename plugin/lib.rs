@@ -192,41 +192,43 @@ pub extern "C" fn gccpoly_rs_execute() {
 
 /// The parallelization pass, on cfun (before parloops).
 #[unsafe(no_mangle)]
-pub extern "C" fn gccpoly_rs_parallelize() -> c_int {
+pub extern "C" fn gccpoly_rs_parallelize() {
     // SAFETY: called inside the pass, where cfun is set.
     let name = ffi::string_from(unsafe { ffi::gp_cfun_name() });
     // SAFETY: as above.
     let fn_loc = unsafe { ffi::gp_cfun_location() };
-    match contained(|| with_plugin(|p| parallelize_function(p, &name))) {
-        Ok(changed) => changed.unwrap_or(false) as c_int,
-        Err(msg) => {
-            // A panic before the first change leaves the function as it was;
-            // the shim changes a loop only in one call that cannot unwind.
-            diag::note(fn_loc, &format!("gccpoly: internal error in {name}: {msg}; its remaining loops left unmarked"));
-            0
-        }
+    if let Err(msg) = contained(|| with_plugin(|p| parallelize_function(p, &name))) {
+        // Each loop is changed in one call into the shim, which cannot
+        // unwind: the loops done before the failure are whole.
+        diag::note(fn_loc, &format!("gccpoly: internal error in {name}: {msg}; its remaining loops left unmarked"));
+    }
+}
+
+/// The options of the analysis of the current function; `verdicts_only`
+/// for the pass before parloops.
+fn analysis_options(p: &Plugin, verdicts_only: bool) -> gimple::parallel::AnalysisOptions {
+    gimple::parallel::AnalysisOptions {
+        // SAFETY: called inside a pass, where cfun is set.
+        reassociate: unsafe { ffi::gp_cfun_associative_math() } != 0,
+        crosscheck: !verdicts_only && std::env::var_os("GCCPOLY_CROSSCHECK").is_some(),
+        detail: !verdicts_only && p.dump.is_some(),
+        max_operations: p.options.max_operations.unwrap_or(poly::bounded::DEFAULT_MAX_OPERATIONS),
+        verdicts_only,
     }
 }
 
 /// Marks the loops the analysis proves parallel for parloops, versioning
 /// them on their run-time tests; records what it did in the report.
-fn parallelize_function(p: &mut Plugin, name: &str) -> bool {
+fn parallelize_function(p: &mut Plugin, name: &str) {
+    use gimple::transform::LoopPlan;
     if p.options.no_parallelize {
-        return false;
+        return;
     }
     let t0 = std::time::Instant::now();
     let forest = LoopForest::of_current_function(&p.fe_loops);
     let (regions, _) = ScopDetector::new(&forest).detect();
     let t_detect = t0.elapsed();
-    // SAFETY: called inside the pass, where cfun is set.
-    let reassociate = unsafe { ffi::gp_cfun_associative_math() } != 0;
-    let aopts = gimple::parallel::AnalysisOptions {
-        reassociate,
-        crosscheck: false,
-        detail: false,
-        max_operations: p.options.max_operations.unwrap_or(poly::bounded::DEFAULT_MAX_OPERATIONS),
-        verdicts_only: true,
-    };
+    let aopts = analysis_options(p, true);
     let outcomes: Vec<gimple::parallel::RegionOutcome> =
         regions.iter().map(|r| gimple::parallel::analyze_region(&forest, r, aopts)).collect();
     let t_verdicts = t0.elapsed();
@@ -235,43 +237,34 @@ fn parallelize_function(p: &mut Plugin, name: &str) -> bool {
         let sizes: Vec<String> = regions.iter().map(|r| format!("{}l/{}s", r.loops.len(), r.scop.statements.len())).collect();
         eprintln!("gccpoly-par {name}: detection {:?}, verdicts {:?}, plan {:?}; regions {}", t_detect, t_verdicts - t_detect, t0.elapsed() - t_verdicts, sizes.join(" "));
     }
-    let mut changed = false;
-    let report = p.functions.iter_mut().rev().find(|f| f.name == name);
-    let mut report = report;
-    for (l, (plan, test)) in &plans {
+    let mut report = p.functions.iter_mut().rev().find(|f| f.name == name);
+    for (l, plan) in &plans {
         let Some(fl) = forest.get(*l) else { continue };
         let Some(region) = regions.iter().find(|r| r.loops.contains(l)) else { continue };
+        let kept = |why: &str| {
+            diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, &format!("parallel loop kept sequential: {why}"));
+            (Vec::new(), None, Some(why.to_string()))
+        };
         let (transform, guard, kept) = match plan {
-            gimple::transform::LoopPlan::Parallel { guard } => {
-                if gimple::transform::apply(region, *l, test.as_ref()) {
-                    changed |= test.is_some();
-                    let msg = match guard {
-                        Some(g) => format!("loop marked parallel for parloops, in a copy run when {g}"),
-                        None => "loop marked parallel for parloops".to_string(),
-                    };
-                    diag::remark(RemarkKind::GP_REMARK_OPTIMIZED, fl.location, &msg);
-                    (vec!["parallel"], guard.clone(), None)
-                } else {
-                    let why = "versioning the loop failed".to_string();
-                    diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, &format!("parallel loop kept sequential: {why}"));
-                    (Vec::new(), None, Some(why))
-                }
+            LoopPlan::Parallel(test) if gimple::transform::apply(region, *l, test.as_ref()) => {
+                let guard = test.as_ref().map(|t| t.text());
+                let msg = match &guard {
+                    Some(g) => format!("loop marked parallel for parloops, in a copy run when {g}"),
+                    None => "loop marked parallel for parloops".to_string(),
+                };
+                diag::remark(RemarkKind::GP_REMARK_OPTIMIZED, fl.location, &msg);
+                (vec!["parallel"], guard, None)
             }
-            gimple::transform::LoopPlan::Kept(why) => {
-                diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, &format!("parallel loop kept sequential: {why}"));
-                (Vec::new(), None, Some(why.clone()))
-            }
+            LoopPlan::Parallel(_) => kept("versioning the loop failed"),
+            LoopPlan::Kept(why) => kept(why),
         };
         let pos = fl.pos.as_ref().map(|p| (p.line, p.column));
-        if let Some(f) = report.as_deref_mut() {
-            if let Some(lr) = f.loops.iter_mut().find(|lr| Some((lr.line, lr.column)) == pos) {
-                lr.transform = transform;
-                lr.guard = guard;
-                lr.kept = kept;
-            }
+        if let Some(lr) = report.as_deref_mut().and_then(|f| f.loops.iter_mut().find(|lr| Some((lr.line, lr.column)) == pos)) {
+            lr.transform = transform;
+            lr.guard = guard;
+            lr.kept = kept;
         }
     }
-    changed
 }
 
 /// PLUGIN_FINISH: write the report.
@@ -297,15 +290,7 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
             region_of.insert(l, k as u32 + 1);
         }
     }
-    // SAFETY: called inside the pass, where cfun is set.
-    let reassociate = unsafe { ffi::gp_cfun_associative_math() } != 0;
-    let aopts = gimple::parallel::AnalysisOptions {
-        reassociate,
-        crosscheck: std::env::var_os("GCCPOLY_CROSSCHECK").is_some(),
-        detail: p.dump.is_some(),
-        max_operations: p.options.max_operations.unwrap_or(poly::bounded::DEFAULT_MAX_OPERATIONS),
-        verdicts_only: false,
-    };
+    let aopts = analysis_options(p, false);
     let outcomes: Vec<gimple::parallel::RegionOutcome> =
         regions.iter().map(|r| gimple::parallel::analyze_region(&forest, r, aopts)).collect();
     let rejection_of: std::collections::HashMap<u32, &gimple::scop::LoopRejection> =

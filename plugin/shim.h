@@ -54,8 +54,8 @@ extern void gccpoly_rs_pre_genericize (void *fndecl);
 /* PLUGIN_FINISH.  */
 extern void gccpoly_rs_finish (void);
 /* The parallelization pass (before parloops, with -ftree-parallelize-loops
-   > 1): returns 1 when it changed the function (loops versioned).  */
-extern int gccpoly_rs_parallelize (void);
+   > 1), on cfun.  */
+extern void gccpoly_rs_parallelize (void);
 
 /* --- Setup (from plugin_init).  ------------------------------------------ */
 

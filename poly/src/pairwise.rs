@@ -41,7 +41,7 @@ use crate::bounded::{BoundedCtx, IslFailure};
 use crate::dataflow::DependenceCounts;
 use crate::light::{Atom, Conj, Dnf, LStmt, Lin, LightScop};
 use crate::model::AccessKind;
-use crate::verdict::{Blocker, BlockerKind, LoopVerdict, ReductionHint, VerdictKind, VerdictOptions};
+use crate::verdict::{Blocker, BlockerKind, LoopVerdict, ReductionHint, VerdictOptions};
 use isl_rs::{BasicSet, DimType, Mat, Set, Space, Val};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -747,16 +747,7 @@ impl<'c> PairEngine<'c> {
             return Err(IslFailure::Error(format!("the statements are not in one loop at time dimension {}", lp.dim)));
         }
         let in_loop = |s: usize| stmts.contains(&s);
-        let mut v = LoopVerdict {
-            dim: lp.dim,
-            kind: VerdictKind::None,
-            parallel: false,
-            private: Vec::new(),
-            firstprivate: Vec::new(),
-            lastprivate: Vec::new(),
-            reductions: Vec::new(),
-            blockers: Vec::new(),
-        };
+        let mut v = LoopVerdict::new(lp.dim);
 
         // Per array: carried flows, conflicts.
         let mut analyses: BTreeMap<String, ArrayState> = BTreeMap::new();
@@ -1640,21 +1631,22 @@ fn eliminate(mut atoms: Vec<Atom>) -> Option<Vec<Atom>> {
     }
     // On overflow, no elimination at all: isl gets the atoms as they are.
     let original = atoms.clone();
-    match substitute(&mut atoms) {
+    match substitute(&mut atoms, 0..n) {
         Some(()) => {}
         None => return Some(original),
     }
     finish(atoms)
 }
 
-/// The substitution of `eliminate`; None on overflow.
-fn substitute(atoms: &mut Vec<Atom>) -> Option<()> {
+/// Substitutes away the variables of `vars` through equalities in which
+/// they have a unit coefficient; None on overflow.
+fn substitute(atoms: &mut Vec<Atom>, vars: std::ops::Range<usize>) -> Option<()> {
     loop {
         let pick = atoms.iter().enumerate().find_map(|(k, a)| {
             if !a.eq {
                 return None;
             }
-            a.e.coef.iter().position(|c| c.abs() == 1).map(|v| (k, v))
+            vars.clone().find(|&v| a.e.coef[v].abs() == 1).map(|v| (k, v))
         });
         let Some((k, v)) = pick else { break };
         let eq = atoms.remove(k);
@@ -1826,33 +1818,8 @@ fn eliminate_range(mut atoms: Vec<Atom>, from: usize, to: usize) -> Elim {
     for a in atoms.iter_mut() {
         a.e.coef.resize(n, 0);
     }
-    loop {
-        let pick = atoms.iter().enumerate().find_map(|(k, a)| {
-            if !a.eq {
-                return None;
-            }
-            (from..to).find(|&v| a.e.coef[v].abs() == 1).map(|v| (k, v))
-        });
-        let Some((k, v)) = pick else { break };
-        let eq = atoms.remove(k);
-        let c = eq.e.coef[v];
-        for a in atoms.iter_mut() {
-            let f = a.e.coef[v];
-            if f == 0 {
-                continue;
-            }
-            let m = f * c;
-            for (x, y) in a.e.coef.iter_mut().zip(&eq.e.coef) {
-                match y.checked_mul(m).and_then(|p| x.checked_sub(p)) {
-                    Some(z) => *x = z,
-                    None => return Elim::Partial,
-                }
-            }
-            match eq.e.k.checked_mul(m).and_then(|p| a.e.k.checked_sub(p)) {
-                Some(z) => a.e.k = z,
-                None => return Elim::Partial,
-            }
-        }
+    if substitute(&mut atoms, from..to).is_none() {
+        return Elim::Partial;
     }
     if atoms.iter().any(|a| a.e.coef[from..to].iter().any(|&c| c != 0)) {
         return Elim::Partial;

@@ -383,6 +383,21 @@ fn by_array(deps: &Dependences, pairs: Vec<(usize, usize)>, side: Side) -> BTree
 }
 
 impl LoopVerdict {
+    /// A verdict not reached yet: not parallel, nothing private, no
+    /// blockers.
+    pub fn new(dim: u32) -> LoopVerdict {
+        LoopVerdict {
+            dim,
+            kind: VerdictKind::None,
+            parallel: false,
+            private: Vec::new(),
+            firstprivate: Vec::new(),
+            lastprivate: Vec::new(),
+            reductions: Vec::new(),
+            blockers: Vec::new(),
+        }
+    }
+
     /// Sets the blockers, and from them and the private and reduction
     /// lists whether the loop is parallel and of which kind.
     pub(crate) fn finish(&mut self, blockers: Vec<Blocker>) {
@@ -452,16 +467,7 @@ impl LoopVerdict {
             deps.tags.iter().filter(|t| stmts.contains(&t.stmt)).map(|t| t.array.clone()).collect();
 
         let mut b = Builder { deps, blockers: Vec::new() };
-        let mut v = LoopVerdict {
-            dim: lp.dim,
-            kind: VerdictKind::None,
-            parallel: false,
-            private: Vec::new(),
-            firstprivate: Vec::new(),
-            lastprivate: Vec::new(),
-            reductions: Vec::new(),
-            blockers: Vec::new(),
-        };
+        let mut v = LoopVerdict::new(lp.dim);
         let none = Vec::new();
         // Cycles over several arrays: judged as a whole where a value of the
         // cycle crosses iterations.
