@@ -10,7 +10,8 @@ linked with -lm:
   gccpoly   -O3 -fplugin=PLUGIN -ftree-parallelize-loops=T
 (T = --threads, default 2; --restrict adds -DKERNEL_RESTRICT to all four;
 --restrict-variant adds a fifth, gccpoly+restrict: gccpoly's flags and
--DKERNEL_RESTRICT, to see what the run-time overlap tests cost).
+-DKERNEL_RESTRICT, to see what the run-time overlap tests cost; --only
+keeps O3 and the configurations named).
 Each kernel is compiled (-c; the link is not timed) R times per
 configuration, interleaved; the compile time is the median of the user+sys
 CPU times of the compiler and everything it ran (getrusage(RUSAGE_CHILDREN)).
@@ -29,7 +30,7 @@ Prints a markdown table (O3 time, speed-up O3/config, compile-time ratio
 config/O3, same output) and the geometric means.  --quick runs the SMALL
 sizes once (R=1 unless -r is given), to test the script.
 
-  run.py [-r R] [--threads T] [--restrict] [--restrict-variant] [--timeout S] [--quick] [-o FILE]
+  run.py [-r R] [--threads T] [--restrict] [--restrict-variant] [--only C,...] [--timeout S] [--quick] [-o FILE]
          [--plugin PATH] [--cc GCC] [KERNEL...]
 
 The plugin and its gccpoly-core.so are used from a temporary copy.
@@ -286,6 +287,8 @@ def main():
     ap.add_argument("--restrict", action="store_true", help="compile with -DKERNEL_RESTRICT")
     ap.add_argument("--restrict-variant", action="store_true",
                     help="add a configuration: gccpoly with -DKERNEL_RESTRICT (what the run-time tests cost)")
+    ap.add_argument("--only", metavar="C,...",
+                    help="only these configurations besides O3 (e.g. gccpoly,gccpoly+restrict)")
     ap.add_argument("--timeout", type=float, default=120, metavar="S", help="seconds per run (default 120)")
     ap.add_argument("--quick", action="store_true", help="SMALL sizes, one run each (to test the script)")
     ap.add_argument("-o", metavar="FILE", help="also write the report to FILE")
@@ -312,9 +315,16 @@ def main():
     names = [n for n in kernels if not a.kernels or n in a.kernels]
 
     global CONFIGS, PARALLEL
-    if a.restrict_variant:
+    if a.restrict_variant or (a.only and "gccpoly+restrict" in a.only.split(",")):
         CONFIGS = CONFIGS + ("gccpoly+restrict",)
-        PARALLEL = CONFIGS[1:]
+    if a.only:
+        wanted = a.only.split(",")
+        unknown = [c for c in wanted if c not in CONFIGS]
+        if unknown:
+            sys.stderr.write("run: unknown configuration(s): %s (valid: %s)\n" % (" ".join(unknown), ", ".join(CONFIGS[1:])))
+            return 2
+        CONFIGS = ("O3",) + tuple(c for c in CONFIGS[1:] if c in wanted)
+    PARALLEL = CONFIGS[1:]
     env = dict(os.environ, OMP_NUM_THREADS=str(a.threads))
     log = lambda s: sys.stderr.write(s.rstrip("\n") + "\n")
     load0, t_start = os.getloadavg(), time.time()

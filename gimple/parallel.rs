@@ -801,7 +801,7 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
         }
         jobs.push((l, dim, stmts, hs));
     }
-    if engine.is_none() && opts.verdicts_only {
+    if engine.is_none() && opts.verdicts_only && r.scop.statements.len() > EXACT_FALLBACK_STATEMENTS {
         for (l, ..) in &jobs {
             verdicts.insert(*l, Err(IslFailure::Error("the model is outside the pairwise engine's notation".into())));
         }
@@ -1059,34 +1059,40 @@ fn exact_verdicts(
         .collect()
 }
 
-/// The largest region `memory_parallel_condition` looks at.
-const MAX_CONDITION_STATEMENTS: usize = 8;
-const MAX_CONDITION_LOOPS: usize = 2;
+/// Before parloops, the largest region whose verdicts the exact engine
+/// gives where the pairwise one cannot (1.1 s for nussinov's 4 statements).
+const EXACT_FALLBACK_STATEMENTS: usize = 2;
 
-/// The parameter values for which loop `l` runs in parallel once its SSA
-/// values are private: no flow carried through memory and no conflicting
-/// live ranges in memory (isl text of a parameter set, within the context),
-/// for the loops the verdicts leave sequential. parloops makes SSA values
-/// private by itself and handles the ones carried across iterations
-/// (inductions, reductions) or gives the loop up, so only memory counts
-/// here. Some("") when it holds for every parameter value; None when it
-/// holds for none, or isl gave up.
-pub fn memory_parallel_condition(forest: &LoopForest, r: &Region, l: u32, max_operations: u64) -> Option<String> {
-    // The exact engine's dataflow costs up to seconds on large models (a
-    // 9-point stencil in three loops: 0.7 s), more than its operations cap
-    // bounds, and on those outside the pairwise engine's notation
-    // (unrolled or split loops): small readable regions only.
-    if r.scop.statements.len() > MAX_CONDITION_STATEMENTS
-        || r.loops.len() > MAX_CONDITION_LOOPS
-        || LightScop::read(&r.scop).is_err()
-    {
-        return None;
+/// The largest region whose parameter conditions the pass before parloops
+/// computes: the exact engine's dataflow costs up to seconds on large
+/// models, more than its operations cap bounds (seidel-2d's 9-point stencil
+/// in three loops: 0.3 s, found parallel for no parameter value).
+const SMALL_REGION_STATEMENTS: usize = 8;
+const SMALL_REGION_LOOPS: usize = 3;
+const SMALL_REGION_ACCESSES: usize = 8;
+
+fn is_small(r: &Region) -> bool {
+    r.scop.statements.len() <= SMALL_REGION_STATEMENTS
+        && r.loops.len() <= SMALL_REGION_LOOPS
+        && r.scop.statements.iter().map(|s| s.accesses.len()).sum::<usize>() <= SMALL_REGION_ACCESSES
+}
+
+/// The parameter values for which each loop of `loops` runs in parallel
+/// once its SSA values are private: no flow carried through memory and no
+/// conflicting live ranges in memory (isl text of a parameter set, within
+/// the context), for the loops the verdicts leave sequential. parloops
+/// makes SSA values private by itself and handles the ones carried across
+/// iterations (inductions, reductions) or gives the loop up, so only memory
+/// counts here. Per loop: Some("") when it holds for every parameter value;
+/// None when it holds for none, or isl gave up. One dataflow for all loops.
+pub fn memory_parallel_conditions(forest: &LoopForest, r: &Region, loops: &[u32], max_operations: u64) -> HashMap<u32, Option<String>> {
+    // Small regions only (the exact engine's cost), and those in the
+    // pairwise engine's notation (not unrolled or split loops), whose
+    // dataflow is more often exact.
+    if loops.is_empty() || !is_small(r) || LightScop::read(&r.scop).is_err() {
+        return HashMap::new();
     }
     let lm = loop_map(forest, r);
-    let stmts = lm.stmts.get(&l)?;
-    if stmts.is_empty() {
-        return None;
-    }
     let arrays = memory_arrays(r);
     let dead = dead_local_arrays(forest, r, &lm, &arrays);
     let mut live: Vec<&str> = arrays.iter().filter(|a| !dead.contains(*a)).map(|a| a.as_str()).collect();
@@ -1096,20 +1102,36 @@ pub fn memory_parallel_condition(forest: &LoopForest, r: &Region, l: u32, max_op
         st.accesses.retain(|a| arrays.contains(&a.array) || a.array == "errno");
     }
     let depth = lm.depth.values().copied().max().unwrap_or(1);
+    let cx = BoundedCtx::new(max_operations);
+    let Ok(model) = IslScop::build(&cx, &scop) else { return HashMap::new() };
+    cx.reset_budget();
+    let Ok(deps) = Dependences::compute_with_live_out(&scop, &model, 2 * depth as u32 + 1, Some(&live)) else {
+        return HashMap::new();
+    };
+    loops.iter().map(|&l| (l, loop_condition(&cx, &scop, &model, &deps, &lm, l))).collect()
+}
+
+/// `memory_parallel_conditions` for loop `l`.
+fn loop_condition(cx: &BoundedCtx, scop: &poly::Scop, model: &IslScop, deps: &Dependences, lm: &LoopMap, l: u32) -> Option<String> {
+    let stmts = lm.stmts.get(&l)?;
+    if stmts.is_empty() {
+        return None;
+    }
     let dim = 2 * lm.depth[&l] as u32 - 1;
     let names: Vec<&str> = stmts.iter().map(|s| s.as_str()).collect();
-    let cx = BoundedCtx::new(max_operations);
-    let model = IslScop::build(&cx, &scop).ok()?;
-    cx.reset_budget();
-    let deps = Dependences::compute_with_live_out(&scop, &model, 2 * depth as u32 + 1, Some(&live)).ok()?;
-    let set = conflict_free_condition(&model, &deps, &LoopId::of(dim, &names)).ok()?;
+    let set = conflict_free_condition(model, deps, &LoopId::of(dim, &names)).ok()?;
     if cx.ok(set.is_empty()).ok()? {
         return None;
     }
-    // Not worth a test where it holds only when the loop runs at most once.
+    if cx.ok(model.context.is_subset(&set)).ok()? {
+        return Some(String::new());
+    }
+    // Not worth a test where it holds only when the loop writes memory in
+    // at most one iteration (then nothing conflicts: the original copy runs).
     let pos = lm.depth[&l] as u32 - 1;
     let mut its: Option<isl_rs::Set> = None;
-    for st in scop.statements.iter().filter(|s| stmts.contains(&s.name)) {
+    let writes = |s: &poly::Statement| s.accesses.iter().any(|a| a.kind != poly::AccessKind::Read);
+    for st in scop.statements.iter().filter(|s| stmts.contains(&s.name) && writes(s)) {
         let d = cx.set(&st.domain).ok()?;
         let n = cx.ok(d.dim(isl_rs::DimType::Set)).ok()? as u32;
         let d = cx.ok(d.project_out(isl_rs::DimType::Set, pos + 1, n - pos - 1)).ok()?;
@@ -1121,15 +1143,14 @@ pub fn memory_parallel_condition(forest: &LoopForest, r: &Region, l: u32, max_op
     }
     let its = its?;
     let twice = cx.ok(cx.ok(cx.ok(its.copy()).ok()?.lex_lt_set(its)).ok()?.params()).ok()?;
-    if cx.ok(cx.ok(set.copy()).ok()?.intersect(twice).ok()?.is_empty()).ok()? {
+    if cx.ok(cx.ok(cx.ok(set.copy()).ok()?.intersect(cx.ok(twice.copy()).ok()?)).ok()?.is_empty()).ok()? {
         return None;
     }
-    if cx.ok(model.context.is_subset(&set)).ok()? {
-        return Some(String::new());
-    }
     // The parameters always lie in the context (their types' ranges): the
-    // test need not check it again.
-    let set = cx.ok(set.gist(cx.ok(model.context.copy()).ok()?)).ok()?;
+    // test need not check it again; nor need it hold where the loop writes
+    // memory in at most one iteration.
+    let twice = cx.ok(cx.ok(model.context.copy()).ok()?.intersect(twice)).ok()?;
+    let set = cx.ok(set.gist(twice)).ok()?;
     Some(cx.ok(set.to_str()).ok()?.to_string())
 }
 

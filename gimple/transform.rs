@@ -15,7 +15,7 @@
 use super::affine::Base;
 use super::ir::Tree;
 use super::loops::LoopForest;
-use super::parallel::{memory_parallel_condition, RegionOutcome};
+use super::parallel::{memory_parallel_conditions, RegionOutcome};
 use super::scop::Region;
 use crate::ffi;
 use poly::{access_boxes, dim_bounds, param_dnf_within, BoundedCtx, ParamAffine, Piece, Polynomial};
@@ -24,8 +24,11 @@ use std::collections::BTreeMap;
 /// What happens to one loop.
 #[derive(Clone, Debug)]
 pub enum LoopPlan {
-    /// Marked parallel, in a copy run under the test when there is one.
-    Parallel(Option<RuntimeTest>),
+    /// Marked parallel, in a copy run under the test when there is one;
+    /// `otherwise`: loops inside it that are marked parallel in the copy
+    /// run when the test fails (seed 003's version selector: the whole
+    /// nest in parallel when a condition holds, its inner loops otherwise).
+    Parallel { test: Option<RuntimeTest>, otherwise: Vec<u32> },
     /// Parallel by the analysis but left to run sequentially: why.
     Kept(String),
 }
@@ -147,6 +150,15 @@ impl RuntimeTest {
     }
 }
 
+/// A loop chosen to run in parallel: under `condition` (isl text of a
+/// parameter set) when there is one, with the loops inside it that run in
+/// parallel when the condition fails.
+struct Choice {
+    l: u32,
+    condition: Option<String>,
+    otherwise: Vec<u32>,
+}
+
 /// The loops to mark in `regions`, with their plans, by GCC loop number.
 pub fn plan(
     forest: &LoopForest,
@@ -162,13 +174,25 @@ pub fn plan(
         forest.loops.iter().filter(|x| x.num == l || inside(x.num, l)).map(|x| x.depth - depth + 1).max().unwrap_or(1)
     };
     for (r, o) in regions.iter().zip(outcomes) {
-        // (loop, the parameter set it is parallel for when not always).
-        let mut chosen: Vec<(u32, Option<String>)> = Vec::new();
-        // Outermost first: a loop inside a marked one stays as it is.
+        let mut chosen: Vec<Choice> = Vec::new();
+        // The parameter conditions of the loops that may need one, computed
+        // (one dataflow for all) when the first is needed.
+        let mut conditions: Option<std::collections::HashMap<u32, Option<String>>> = None;
+        // The variables in memory a loop needs private or reduced copies of.
+        let in_memory = |v: &super::parallel::LoopOutcome| -> Vec<String> {
+            v.private.iter().chain(v.reductions.iter().map(|(x, _)| x)).filter(|x| o.arrays.contains(x)).cloned().collect()
+        };
+        // Outermost first: a loop inside a marked one stays as it is,
+        // except that inside a loop marked under a condition the loops
+        // parallel as they are run in parallel when the condition fails.
         for &l in &r.loops {
             let Some(v) = o.loops.get(&l) else { continue };
-            if chosen.iter().any(|&(c, _)| inside(l, c)) {
-                continue;
+            let outer = chosen.iter().position(|c| inside(l, c.l));
+            if let Some(k) = outer {
+                let c = &chosen[k];
+                if c.condition.is_none() || c.otherwise.iter().any(|&x| inside(l, x)) {
+                    continue;
+                }
             }
             // The minimum work: a parallel loop starts its threads once per
             // iteration of the sequential loops around it, so it must hold
@@ -187,31 +211,37 @@ pub fn plan(
                 }
                 continue;
             }
-            if !v.parallel {
-                // Parallel for some parameter values only (seed 003's
-                // `help[i] = help[i + m]`, m >= n): under a test of them,
-                // unless a loop inside is parallel as it is.
-                let inner = r.loops.iter().any(|&x| inside(x, l) && o.loops.get(&x).is_some_and(|w| w.parallel));
-                if !inner {
-                    if let Some(set) = memory_parallel_condition(forest, r, l, max_operations) {
-                        chosen.push((l, (!set.is_empty()).then_some(set)));
-                    }
+            let copies = in_memory(v);
+            if v.parallel && copies.is_empty() {
+                match outer {
+                    Some(k) => chosen[k].otherwise.push(l),
+                    None => chosen.push(Choice { l, condition: None, otherwise: Vec::new() }),
                 }
                 continue;
             }
-            let in_memory: Vec<&String> = v
-                .private
-                .iter()
-                .chain(v.reductions.iter().map(|(x, _)| x))
-                .filter(|x| o.arrays.contains(x))
-                .collect();
-            if !in_memory.is_empty() {
-                let names: Vec<&str> = in_memory.iter().map(|s| s.as_str()).collect();
-                let why = format!("needs private or reduced copies of memory ({}), which parloops does not make", names.join(", "));
-                plans.insert(l, LoopPlan::Kept(why));
+            if outer.is_some() {
+                // One version test per nest.
                 continue;
             }
-            chosen.push((l, None));
+            // Parallel without private copies of memory for some parameter
+            // values only (seed 003: `help[i] = help[i + m]` for m >= n; a
+            // private array that is written only when x > 5): under a test
+            // of them. Its inner loops may still run in parallel otherwise.
+            let conditions = conditions.get_or_insert_with(|| {
+                let candidates: Vec<u32> = r
+                    .loops
+                    .iter()
+                    .copied()
+                    .filter(|x| o.loops.get(x).is_some_and(|v| !v.parallel || !in_memory(v).is_empty()))
+                    .collect();
+                memory_parallel_conditions(forest, r, &candidates, max_operations)
+            });
+            if let Some(set) = conditions.get(&l).cloned().flatten() {
+                chosen.push(Choice { l, condition: (!set.is_empty()).then_some(set), otherwise: Vec::new() });
+            } else if v.parallel {
+                let why = format!("needs private or reduced copies of memory ({}), which parloops does not make", copies.join(", "));
+                plans.insert(l, LoopPlan::Kept(why));
+            }
         }
         if chosen.is_empty() {
             continue;
@@ -220,24 +250,30 @@ pub fn plan(
         let test = match region_test(&cx, r) {
             Ok(t) => t,
             Err(why) => {
-                for (l, _) in chosen {
-                    if o.loops.get(&l).is_some_and(|v| v.parallel) {
-                        plans.insert(l, LoopPlan::Kept(why.clone()));
+                for c in chosen {
+                    for l in std::iter::once(c.l).chain(c.otherwise) {
+                        if o.loops.get(&l).is_some_and(|v| v.parallel) {
+                            plans.insert(l, LoopPlan::Kept(why.clone()));
+                        }
                     }
                 }
                 continue;
             }
         };
-        for (l, condition) in chosen {
-            let mut test = test.clone();
-            if let Some(set) = condition {
-                let mut t = test.unwrap_or_default();
-                if t.require(&cx, &set, &r.scop.context).is_err() {
-                    continue;
+        for c in chosen {
+            let Some(set) = &c.condition else {
+                plans.insert(c.l, LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new() });
+                continue;
+            };
+            let mut t = test.clone().unwrap_or_default();
+            if t.require(&cx, set, &r.scop.context).is_ok() {
+                plans.insert(c.l, LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise });
+            } else {
+                // No test to version on: the inner loops alone.
+                for l in c.otherwise {
+                    plans.insert(l, LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new() });
                 }
-                test = Some(t);
             }
-            plans.insert(l, LoopPlan::Parallel(test));
         }
     }
     plans
@@ -262,7 +298,11 @@ fn region_test(cx: &BoundedCtx, r: &Region) -> Result<Option<RuntimeTest>, Strin
                 }
             }
             let text = format!("{} <= {} <= {}", p.lo, p.poly.to_isl(), p.hi);
-            test.products.push(ProductTest { text, poly: p.poly.clone(), lo: p.lo, hi: p.hi, ranges });
+            let p = ProductTest { text, poly: p.poly.clone(), lo: p.lo, hi: p.hi, ranges };
+            // Two statements with the same product over the same ranges: one check.
+            if !test.products.iter().any(|q| q.text == p.text && q.ranges == p.ranges) {
+                test.products.push(p);
+            }
         }
     }
     let mut names: Vec<&str> = r.alias_pairs.iter().flat_map(|(a, b)| [a.as_str(), b.as_str()]).collect();
@@ -540,9 +580,12 @@ impl Builder<'_> {
 }
 
 /// Carries out a plan on loop `l`: marks it, versioning it on its test
-/// first. Returns false when versioning failed (nothing changed).
-pub fn apply(region: &Region, l: u32, test: Option<&RuntimeTest>) -> bool {
+/// first, and marks the loops `otherwise` (inside `l`) in the copy run when
+/// the test fails; with `mark` false it versions but marks nothing (to
+/// measure the test). Returns false when versioning failed (nothing changed).
+pub fn apply(region: &Region, l: u32, test: Option<&RuntimeTest>, otherwise: &[u32], mark: bool) -> bool {
     match test {
+        None if !mark => true,
         None => {
             // SAFETY: l is a loop of cfun.
             unsafe { ffi::gp_loop_mark_parallel(l) };
@@ -551,8 +594,9 @@ pub fn apply(region: &Region, l: u32, test: Option<&RuntimeTest>) -> bool {
         Some(t) => {
             let Some(cond) = (Builder { region }).test(t) else { return false };
             // SAFETY: l is a loop of cfun; cond a tree over values defined
-            // before the region, which dominate the loop.
-            unsafe { ffi::gp_loop_version_parallel(l, cond.raw()) != 0 }
+            // before the region, which dominate the loop; otherwise holds
+            // otherwise.len() loop numbers.
+            unsafe { ffi::gp_loop_version_parallel(l, cond.raw(), otherwise.as_ptr(), otherwise.len() as u32, mark as i32) != 0 }
         }
     }
 }

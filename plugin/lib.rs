@@ -237,27 +237,51 @@ fn parallelize_function(p: &mut Plugin, name: &str) {
         let sizes: Vec<String> = regions.iter().map(|r| format!("{}l/{}s", r.loops.len(), r.scop.statements.len())).collect();
         eprintln!("gccpoly-par {name}: detection {:?}, verdicts {:?}, plan {:?}; regions {}", t_detect, t_verdicts - t_detect, t0.elapsed() - t_verdicts, sizes.join(" "));
     }
+    let mark = !p.options.unmarked_versions;
     let mut report = p.functions.iter_mut().rev().find(|f| f.name == name);
+    // (loop, transform, guard, why kept) for the report.
+    let mut done: Vec<(u32, Vec<&str>, Option<String>, Option<String>)> = Vec::new();
     for (l, plan) in &plans {
         let Some(fl) = forest.get(*l) else { continue };
         let Some(region) = regions.iter().find(|r| r.loops.contains(l)) else { continue };
         let kept = |why: &str| {
             diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, &format!("parallel loop kept sequential: {why}"));
-            (Vec::new(), None, Some(why.to_string()))
+            (*l, Vec::new(), None, Some(why.to_string()))
         };
-        let (transform, guard, kept) = match plan {
-            LoopPlan::Parallel(test) if gimple::transform::apply(region, *l, test.as_ref()) => {
+        let marked = |l: u32, guard: Option<String>, msg: &str| {
+            if let Some(x) = forest.get(l) {
+                let msg = if mark { msg.to_string() } else { format!("(debug-unmarked-versions: not marked) {msg}") };
+                diag::remark(RemarkKind::GP_REMARK_OPTIMIZED, x.location, &msg);
+            }
+            (l, if mark { vec!["parallel"] } else { Vec::new() }, guard, None)
+        };
+        match plan {
+            LoopPlan::Parallel { test, otherwise } if gimple::transform::apply(region, *l, test.as_ref(), otherwise, mark) => {
                 let guard = test.as_ref().map(|t| t.text());
                 let msg = match &guard {
                     Some(g) => format!("loop marked parallel for parloops, in a copy run when {g}"),
                     None => "loop marked parallel for parloops".to_string(),
                 };
-                diag::remark(RemarkKind::GP_REMARK_OPTIMIZED, fl.location, &msg);
-                (vec!["parallel"], guard, None)
+                done.push(marked(*l, guard.clone(), &msg));
+                for &x in otherwise {
+                    let line = fl.pos.as_ref().map(|p| p.line).unwrap_or(0);
+                    let msg = format!("loop marked parallel for parloops, in the copy run when the test of the loop at line {line} fails");
+                    done.push(marked(x, guard.as_ref().map(|g| format!("!({g})")), &msg));
+                }
             }
-            LoopPlan::Parallel(_) => kept("versioning the loop failed"),
-            LoopPlan::Kept(why) => kept(why),
-        };
+            LoopPlan::Parallel { otherwise, .. } => {
+                done.push(kept("versioning the loop failed"));
+                // The inner loops then run in parallel as they are.
+                for &x in otherwise {
+                    gimple::transform::apply(region, x, None, &[], mark);
+                    done.push(marked(x, None, "loop marked parallel for parloops"));
+                }
+            }
+            LoopPlan::Kept(why) => done.push(kept(why)),
+        }
+    }
+    for (l, transform, guard, kept) in done {
+        let Some(fl) = forest.get(l) else { continue };
         let pos = fl.pos.as_ref().map(|p| (p.line, p.column));
         if let Some(lr) = report.as_deref_mut().and_then(|f| f.loops.iter_mut().find(|lr| Some((lr.line, lr.column)) == pos)) {
             lr.transform = transform;

@@ -28,6 +28,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "debug-panic", value: ValueKind::Function },
     OptionSpec { key: "debug-max-operations", value: ValueKind::Number },
     OptionSpec { key: "no-parallelize", value: ValueKind::None },
+    OptionSpec { key: "debug-unmarked-versions", value: ValueKind::None },
 ];
 
 /// The parsed options of one compilation.
@@ -49,6 +50,10 @@ pub struct Options {
     /// Mark no loop parallel (with -ftree-parallelize-loops, parloops then
     /// judges every loop by itself).
     pub no_parallelize: bool,
+    /// Version loops on their run-time tests as usual but mark neither copy
+    /// parallel: both run sequentially, so that what the tests cost can be
+    /// measured against a build with `no-parallelize`.
+    pub unmarked_versions: bool,
 }
 
 fn spelled(spec: &OptionSpec) -> String {
@@ -102,6 +107,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "dump" => opts.dump = value.map(PathBuf::from),
             "version" => opts.version = true,
             "no-parallelize" => opts.no_parallelize = true,
+            "debug-unmarked-versions" => opts.unmarked_versions = true,
             "debug-panic" => opts.debug_panic = value,
             "debug-max-operations" => {
                 let v = value.unwrap_or_default();

@@ -1181,7 +1181,8 @@ gp_rt_cond (const gp_tree *c, const gp_tree *a, const gp_tree *b)
 }
 
 unsigned
-gp_loop_version_parallel (unsigned num, const gp_tree *cond_t)
+gp_loop_version_parallel (unsigned num, const gp_tree *cond_t,
+			  const unsigned *inner, unsigned n_inner, int mark)
 {
   class loop *loop = get_loop (cfun, num);
   if (!loop || !cond_t || !can_duplicate_loop_p (loop))
@@ -1209,9 +1210,16 @@ gp_loop_version_parallel (unsigned num, const gp_tree *cond_t)
       gsi_insert_seq_before (&gsi, stmts, GSI_SAME_STMT);
     }
   update_ssa (TODO_update_ssa);
-  free_original_copy_tables ();
-  loop->can_be_parallel = true;
+  loop->can_be_parallel = mark != 0;
   copy->can_be_parallel = false;
+  for (unsigned k = 0; mark && k < n_inner; k++)
+    {
+      class loop *in = get_loop (cfun, inner[k]);
+      class loop *in_copy = in ? get_loop_copy (in) : NULL;
+      if (in_copy && flow_loop_nested_p (copy, in_copy))
+	in_copy->can_be_parallel = true;
+    }
+  free_original_copy_tables ();
   return copy->num;
 }
 

@@ -367,9 +367,14 @@ gp_tree *gp_rt_binary (gp_rt_op_kind op, const gp_tree *a, const gp_tree *b);
 /* C ? A : B.  */
 gp_tree *gp_rt_cond (const gp_tree *c, const gp_tree *a, const gp_tree *b);
 /* Versions loop NUM on COND: the loop itself runs when COND holds, marked
-   can_be_parallel; a copy, not marked, otherwise.  Returns the copy's
-   number, 0 when versioning failed (nothing changed).  */
-unsigned gp_loop_version_parallel (unsigned num, const gp_tree *cond);
+   can_be_parallel; a copy, not marked, otherwise, in which the copies of
+   the N_INNER loops INNER (loops inside NUM) are marked can_be_parallel.
+   With MARK zero, no loop is marked (both copies stay sequential).
+   Returns the copy's number, 0 when versioning failed (nothing
+   changed).  */
+unsigned gp_loop_version_parallel (unsigned num, const gp_tree *cond,
+				   const unsigned *inner, unsigned n_inner,
+				   int mark);
 /* Marks loop NUM can_be_parallel (parloops then skips its own test).  */
 void gp_loop_mark_parallel (unsigned num);
 /* -ftree-parallelize-loops=N's N.  */

@@ -174,9 +174,67 @@ pub fn param_dnf(cx: &BoundedCtx, text: &str) -> Result<Vec<Vec<ParamConstraint>
 /// with the simplified set's text.
 pub fn param_dnf_within(cx: &BoundedCtx, text: &str, context: &str) -> Result<(String, Vec<Vec<ParamConstraint>>), BoxError> {
     let set = cx.ok(cx.set(text)?.gist(cx.set(context)?))?;
-    let set = cx.ok(set.coalesce())?;
+    let set = loosen(cx, cx.ok(set.coalesce())?, &cx.set(context)?)?;
     let simple = cx.ok(set.to_str())?.to_string();
     Ok((simple, dnf_of_set(cx, set, text)?))
+}
+
+/// The same set within `context`, with fewer constraints: isl writes a
+/// union as disjoint pieces (`c <= 1 or (c >= 2 and d <= 0)`), where a
+/// test needs only `c <= 1 or d <= 0`. Each constraint of each piece is
+/// dropped where the union, within the context, stays the same; then each
+/// piece the others cover goes.
+fn loosen(cx: &BoundedCtx, set: Set, context: &Set) -> Result<Set, BoxError> {
+    let target = cx.ok(cx.ok(set.copy())?.intersect(cx.ok(context.copy())?))?;
+    let space = cx.ok(set.get_space())?;
+    let list = cx.ok(set.get_basic_set_list())?;
+    let mut pieces: Vec<Vec<isl_rs::Constraint>> = Vec::new();
+    for b in 0..cx.ok(list.size())? {
+        let bset = cx.ok(list.get_at(b))?;
+        if cx.ok(bset.dim(DimType::Div))? != 0 {
+            // A piece with an existential keeps its constraints: dropping one
+            // of them could leave its division undefined.
+            return Ok(set);
+        }
+        let cs = cx.ok(bset.get_constraint_list())?;
+        pieces.push((0..cx.ok(cs.size())?).map(|k| cx.ok(cs.get_at(k))).collect::<Result<_, _>>()?);
+    }
+    let union = |pieces: &[Vec<isl_rs::Constraint>]| -> Result<Set, IslFailure> {
+        let mut u = cx.ok(Set::empty(cx.ok(space.copy())?))?;
+        for p in pieces {
+            let mut b = cx.ok(isl_rs::BasicSet::universe(cx.ok(space.copy())?))?;
+            for c in p {
+                b = cx.ok(b.add_constraint(cx.ok(c.copy())?))?;
+            }
+            u = cx.ok(u.union(cx.ok(Set::from_basic_set(b))?))?;
+        }
+        Ok(u)
+    };
+    let same = |pieces: &[Vec<isl_rs::Constraint>]| -> Result<bool, IslFailure> {
+        let u = cx.ok(union(pieces)?.intersect(cx.ok(context.copy())?))?;
+        cx.ok(u.is_subset(&target))
+    };
+    for i in 0..pieces.len() {
+        let mut k = 0;
+        while k < pieces[i].len() {
+            let c = pieces[i].remove(k);
+            if same(&pieces)? {
+                continue;
+            }
+            pieces[i].insert(k, c);
+            k += 1;
+        }
+    }
+    let mut i = 0;
+    while pieces.len() > 1 && i < pieces.len() {
+        let p = pieces.remove(i);
+        let rest = cx.ok(union(&pieces)?.intersect(cx.ok(context.copy())?))?;
+        if !cx.ok(target.is_subset(&rest))? {
+            pieces.insert(i, p);
+            i += 1;
+        }
+    }
+    Ok(union(&pieces)?)
 }
 
 fn dnf_of_set(cx: &BoundedCtx, set: Set, text: &str) -> Result<Vec<Vec<ParamConstraint>>, BoxError> {

@@ -106,3 +106,22 @@ fn parameter_sets_as_disjunctions() {
     assert!(matches!(param_dnf(&cx(), "[n] -> { : exists (e : n = 2e) }"), Err(BoxError::NotAffine(_))));
     assert!(matches!(param_dnf(&cx(), "[n] -> { [i] : i < n }"), Err(BoxError::NotAffine(_))));
 }
+
+#[test]
+fn parameter_sets_lose_the_constraints_isl_adds_for_disjointness() {
+    // isl writes the union of c <= 1, d <= 0 and x <= 5 as disjoint pieces
+    // (c <= 1, c >= 2 and d <= 0, ...); a run-time test needs only the three.
+    let ctx = "[c, d, x] -> { : -2147483648 <= c, d, x <= 2147483647 }";
+    let set = "[c, d, x] -> { : c <= 1 or (c >= 2 and d <= 0) or (c >= 2 and d > 0 and x <= 5) }";
+    let (text, dnf) = poly::param_dnf_within(&cx(), set, ctx).unwrap();
+    assert_eq!(text, "[c, d, x] -> {  : d <= 0 or c <= 1 or x <= 5 }");
+    assert_eq!(dnf.len(), 3);
+    assert!(dnf.iter().all(|conj| conj.len() == 1));
+    // A piece the others cover goes; a set that is not a union keeps its
+    // constraints (m = 0 with c > 0 is not implied by the others).
+    let set = "[c, m] -> { : (m <= -c and m <= 0) or (m >= c and m > 0) or (m = 0 and c > 0) }";
+    let (text, _) = poly::param_dnf_within(&cx(), set, "[c, m] -> { : -2147483648 <= c, m <= 2147483647 }").unwrap();
+    assert_eq!(text, "[c, m] -> {  : m <= -c or m >= c or m = 0 }");
+    let (text, _) = poly::param_dnf_within(&cx(), "[n] -> { : n >= 4 }", "[n] -> { : -2147483648 <= n <= 2147483647 }").unwrap();
+    assert_eq!(text, "[n] -> {  : n >= 4 }");
+}
