@@ -32,8 +32,10 @@ usage or set-up error.
 """
 
 import argparse
+import datetime
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -142,9 +144,11 @@ def main():
             rows.append("| %s | %d | %d | %d | %+.4f%% |" % (n, len(loops), pc, vc, pct))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    argv = " ".join(shlex.quote(x) for x in sys.argv[1:])
     text = "\n".join([
-        "Run-time tests: instructions executed with every test in place (both copies sequential) against none,",
-        "%s sizes, callgrind, parloops off in both builds." % ("MINI" if a.mini else "SMALL"),
+        "`bench/guard-cost.py%s`: %s, %s. Instructions executed with every run-time test in place (both copies"
+        % ((" " + argv) if argv else "", datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), a.cc),
+        "sequential) against none, %s sizes, callgrind, parloops off in both builds." % ("MINI" if a.mini else "SMALL"),
         "",
         "| kernel | versioned loops | instructions, plain | instructions, versioned | difference |",
         "|---|---:|---:|---:|---:|",

@@ -11,7 +11,8 @@ linked with -lm:
 (T = --threads, default 2; --restrict adds -DKERNEL_RESTRICT to all four;
 --restrict-variant adds a fifth, gccpoly+restrict: gccpoly's flags and
 -DKERNEL_RESTRICT, to see what the run-time overlap tests cost; --only
-keeps O3 and the configurations named).
+keeps O3 and the configurations named; --level 2 builds every
+configuration at -O2, the baseline included, which keeps the name O3).
 Each kernel is compiled (-c; the link is not timed) R times per
 configuration, interleaved; the compile time is the median of the user+sys
 CPU times of the compiler and everything it ran (getrusage(RUSAGE_CHILDREN)).
@@ -30,7 +31,8 @@ Prints a markdown table (O3 time, speed-up O3/config, compile-time ratio
 config/O3, same output) and the geometric means.  --quick runs the SMALL
 sizes once (R=1 unless -r is given), to test the script.
 
-  run.py [-r R] [--threads T] [--restrict] [--restrict-variant] [--only C,...] [--timeout S] [--quick] [-o FILE]
+  run.py [-r R] [--threads T] [--restrict] [--restrict-variant] [--only C,...] [--level 2|3]
+         [--timeout S] [--quick] [-o FILE]
          [--plugin PATH] [--cc GCC] [KERNEL...]
 
 The plugin and its gccpoly-core.so are used from a temporary copy.
@@ -59,12 +61,12 @@ CONFIGS = ("O3", "autopar", "graphite", "gccpoly")
 PARALLEL = CONFIGS[1:]
 
 
-def config_flags(plugin, threads, restrict):
+def config_flags(plugin, threads, restrict, level="-O3"):
     par = "-ftree-parallelize-loops=%d" % threads
-    flags = {"O3": ["-O3"],
-             "autopar": ["-O3", par],
-             "graphite": ["-O3", "-floop-nest-optimize", "-floop-parallelize-all", par],
-             "gccpoly": ["-O3", "-fplugin=" + plugin, par]}
+    flags = {"O3": [level],
+             "autopar": [level, par],
+             "graphite": [level, "-floop-nest-optimize", "-floop-parallelize-all", par],
+             "gccpoly": [level, "-fplugin=" + plugin, par]}
     if restrict:
         for f in flags.values():
             f.append("-DKERNEL_RESTRICT")
@@ -289,6 +291,8 @@ def main():
                     help="add a configuration: gccpoly with -DKERNEL_RESTRICT (what the run-time tests cost)")
     ap.add_argument("--only", metavar="C,...",
                     help="only these configurations besides O3 (e.g. gccpoly,gccpoly+restrict)")
+    ap.add_argument("--level", choices=("2", "3"), default="3",
+                    help="the optimization level of every configuration (default -O3; the baseline keeps the name O3)")
     ap.add_argument("--timeout", type=float, default=120, metavar="S", help="seconds per run (default 120)")
     ap.add_argument("--quick", action="store_true", help="SMALL sizes, one run each (to test the script)")
     ap.add_argument("-o", metavar="FILE", help="also write the report to FILE")
@@ -331,7 +335,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix="gccpoly-bench.")
     results = {}
     try:
-        flags = config_flags(snapshot_plugin(plugin, tmp), a.threads, a.restrict)
+        flags = config_flags(snapshot_plugin(plugin, tmp), a.threads, a.restrict, "-O" + a.level)
         for i, n in enumerate(names, 1):
             sizes = kernels[n][0] if a.quick else kernels[n][1]
             log("[%d/%d] %s %s" % (i, len(names), n, " ".join(sizes)))

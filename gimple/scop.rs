@@ -1162,31 +1162,58 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             // The bounds that make the multi-dimensional view exact: C
             // arrays guarantee them; otherwise prove them or assume them.
             let mut assumed: Option<Set> = None;
+            // Accesses whose subscripts hold their bounds only with a row
+            // borrowed (`Delinearized::borrowed`): the subscripts to use.
+            let mut borrowed: HashMap<usize, Vec<Polynomial>> = HashMap::new();
             if hint.is_none() {
-                let mut seen = HashSet::new();
+                // Per block and bounds: the dimension that borrows a row, if any.
+                let mut seen: HashMap<(i32, Vec<Cond>), Option<usize>> = HashMap::new();
+                let as_conds = |bs: &[poly::Bound]| -> Vec<Cond> {
+                    bs.iter().flat_map(|b| [Cond::NonNeg(b.lower.clone()), Cond::NonNeg(b.upper.clone())]).collect()
+                };
                 for (j, (k, _)) in offs.iter().enumerate() {
                     let a = &raw[*k];
                     let iters = self.iters_of(&self.chain(a.block));
-                    let conds: Vec<Cond> = d.bounds[j]
-                        .iter()
-                        .flat_map(|b| [Cond::NonNeg(b.lower.clone()), Cond::NonNeg(b.upper.clone())])
-                        .collect();
-                    if conds.is_empty() || !seen.insert((a.block, conds.clone())) {
+                    let conds = as_conds(&d.bounds[j]);
+                    if conds.is_empty() {
                         continue;
                     }
-                    {
+                    if let Some(fix) = seen.get(&(a.block, conds.clone())) {
+                        // The same bounds in the same block: the same borrow.
+                        if let Some((subs, _)) = fix.and_then(|dim| d.borrowed(j, dim)) {
+                            borrowed.insert(j, subs);
+                        }
+                        continue;
+                    }
+                    // The instances of the access that leave the bounds.
+                    let outside = |conds: Vec<Cond>| -> Result<Set, Rejection> {
                         let ok = self.constraint(&tr, &iters, &Cond::And(conds))?;
                         let dom = self.ok(doms[&a.block].copy())?;
-                        let bad = self.ok(dom.subtract(ok))?;
-                        if self.ok(bad.is_empty())? {
-                            continue;
-                        }
-                        let holds = self.ok(self.ok(bad.params())?.complement())?;
-                        assumed = Some(match assumed {
-                            None => holds,
-                            Some(s) => self.ok(s.intersect(holds))?,
-                        });
+                        self.ok(dom.subtract(ok))
+                    };
+                    let bad = outside(conds.clone())?;
+                    if self.ok(bad.is_empty())? {
+                        seen.insert((a.block, conds), None);
+                        continue;
                     }
+                    let mut fixed = None;
+                    for dim in (1..d.shape.dims()).rev() {
+                        let Some((subs, bounds)) = d.borrowed(j, dim) else { continue };
+                        if self.ok(outside(as_conds(&bounds))?.is_empty())? {
+                            fixed = Some((dim, subs));
+                            break;
+                        }
+                    }
+                    seen.insert((a.block, conds), fixed.as_ref().map(|(dim, _)| *dim));
+                    if let Some((_, subs)) = fixed {
+                        borrowed.insert(j, subs);
+                        continue;
+                    }
+                    let holds = self.ok(self.ok(bad.params())?.complement())?;
+                    assumed = Some(match assumed {
+                        None => holds,
+                        Some(s) => self.ok(s.intersect(holds))?,
+                    });
                 }
             }
             if let Some(s) = assumed {
@@ -1201,7 +1228,8 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 assumptions.push(Assumption { kind: "delinearization", text: format!("{name}: {text}"), params: Some(text), product: None });
             }
             for (j, (k, _)) in offs.iter().enumerate() {
-                relations[*k] = Some((name.clone(), d.subscripts[j].clone()));
+                let subs = borrowed.remove(&j).unwrap_or_else(|| d.subscripts[j].clone());
+                relations[*k] = Some((name.clone(), subs));
             }
         }
 

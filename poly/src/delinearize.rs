@@ -66,6 +66,27 @@ pub struct Delinearized {
     pub bounds: Vec<Vec<Bound>>,
 }
 
+impl Delinearized {
+    /// Access `a`'s subscripts with one row borrowed at inner dimension
+    /// `dim` (>= 1): the outer subscript one less, this one `size` more,
+    /// the same element. GCC writes `A[i][n-1-j]` of a reversed loop as
+    /// `(i+1)*n - 1 - j`, which splits into `[i+1][-1-j]`; borrowing gives
+    /// back `[i][n-1-j]`, whose bounds hold. With the new bounds.
+    pub fn borrowed(&self, a: usize, dim: usize) -> Option<(Vec<Polynomial>, Vec<Bound>)> {
+        let size = self.shape.sizes.get(dim.checked_sub(1)?)?;
+        let mut subs = self.subscripts.get(a)?.clone();
+        subs[dim - 1] = subs[dim - 1].checked_sub(&Polynomial::constant(1))?;
+        subs[dim] = subs[dim].checked_add(size)?;
+        let mut bounds = self.bounds.get(a)?.clone();
+        for b in bounds.iter_mut().filter(|b| b.dim == dim || b.dim == dim - 1) {
+            let sub = &subs[b.dim];
+            b.lower = sub.clone();
+            b.upper = self.shape.sizes[b.dim - 1].checked_sub(&Polynomial::constant(1))?.checked_sub(sub)?;
+        }
+        Some((subs, bounds))
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DelinearizeError {
     /// An offset is not a multiple of the element size (or the element size
@@ -402,6 +423,25 @@ mod tests {
         let d = delinearize(&[off], 1, &ijk, None).unwrap();
         assert_eq!(sizes(&d), ["n", "m"]);
         assert_eq!(subs(&d), [["1 + i", "-1 + j", "-1 + k"]]);
+    }
+
+    #[test]
+    fn reversed_inner_loop_borrows_a_row() {
+        // A[i][n-1-j] as GCC writes it: (i+1)*n - 1 - j, split [1+i][-1-j];
+        // with a row borrowed at dimension 1, [i][n-1-j] and its bounds
+        // j >= 0 (n-1-j >= 0 read as upper n-1-(n-1-j) = j).
+        let off = poly(&[(1, &["i", "n"]), (1, &["n"]), (-1, &["j"]), (-1, &[])]);
+        let d = delinearize(&[off], 1, &ijk, None).unwrap();
+        assert_eq!(subs(&d), [["1 + i", "-1 - j"]]);
+        let (s, b) = d.borrowed(0, 1).unwrap();
+        let s: Vec<String> = s.iter().map(|p| p.to_string()).collect();
+        assert_eq!(s, ["i", "-1 - j + n"]);
+        assert_eq!(b.len(), 1);
+        assert_eq!(b[0].lower.to_string(), "-1 - j + n");
+        assert_eq!(b[0].upper.to_string(), "j");
+        // No dimension 0 bound to borrow from, nor a dimension past the last.
+        assert!(d.borrowed(0, 0).is_none());
+        assert!(d.borrowed(0, 2).is_none());
     }
 
     #[test]
