@@ -11,7 +11,8 @@ linked with -lm:
 (T = --threads, default 2; --restrict adds -DKERNEL_RESTRICT to all four;
 --restrict-variant adds a fifth, gccpoly+restrict: gccpoly's flags and
 -DKERNEL_RESTRICT, to see what the run-time overlap tests cost; --only
-keeps O3 and the configurations named; --level 2 builds every
+keeps O3 and the configurations named, gccpoly-static among them: gccpoly
+with -fplugin-arg-gccpoly-no-cyclic; --level 2 builds every
 configuration at -O2, the baseline included, which keeps the name O3).
 Each kernel is compiled (-c; the link is not timed) R times per
 configuration, interleaved; the compile time is the median of the user+sys
@@ -70,6 +71,9 @@ def config_flags(plugin, threads, restrict, level="-O3"):
     if restrict:
         for f in flags.values():
             f.append("-DKERNEL_RESTRICT")
+    if "gccpoly-static" in CONFIGS:
+        # Without the round-robin schedule of triangular nests.
+        flags["gccpoly-static"] = flags["gccpoly"] + ["-fplugin-arg-gccpoly-no-cyclic"]
     if "gccpoly+restrict" in CONFIGS:
         # The same kernels with restrict on every array parameter: what the
         # run-time overlap tests cost, side by side.
@@ -321,6 +325,8 @@ def main():
     global CONFIGS, PARALLEL
     if a.restrict_variant or (a.only and "gccpoly+restrict" in a.only.split(",")):
         CONFIGS = CONFIGS + ("gccpoly+restrict",)
+    if a.only and "gccpoly-static" in a.only.split(","):
+        CONFIGS = CONFIGS + ("gccpoly-static",)
     if a.only:
         wanted = a.only.split(",")
         unknown = [c for c in wanted if c not in CONFIGS]

@@ -15,7 +15,7 @@
 use super::affine::Base;
 use super::ir::Tree;
 use super::loops::LoopForest;
-use super::parallel::{memory_parallel_conditions, RegionOutcome};
+use super::parallel::{inner_trip_counts_vary, memory_parallel_conditions, RegionOutcome};
 use super::scop::Region;
 use crate::ffi;
 use poly::{access_boxes, dim_bounds, param_dnf_within, BoundedCtx, ParamAffine, Piece, Polynomial};
@@ -28,7 +28,9 @@ pub enum LoopPlan {
     /// `otherwise`: loops inside it that are marked parallel in the copy
     /// run when the test fails (seed 003's version selector: the whole
     /// nest in parallel when a condition holds, its inner loops otherwise).
-    Parallel { test: Option<RuntimeTest>, otherwise: Vec<u32> },
+    /// `cyclic`: its inner loops' trip counts vary with its counter (a
+    /// triangular nest), so its iterations are best dealt round-robin.
+    Parallel { test: Option<RuntimeTest>, otherwise: Vec<u32>, cyclic: bool },
     /// Parallel by the analysis but left to run sequentially: why.
     Kept(String),
 }
@@ -260,18 +262,19 @@ pub fn plan(
                 continue;
             }
         };
+        let cyclic = |l: u32| inner_trip_counts_vary(forest, r, l, max_operations);
         for c in chosen {
             let Some(set) = &c.condition else {
-                plans.insert(c.l, LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new() });
+                plans.insert(c.l, LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(c.l) });
                 continue;
             };
             let mut t = test.clone().unwrap_or_default();
             if t.require(&cx, set, &r.scop.context).is_ok() {
-                plans.insert(c.l, LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise });
+                plans.insert(c.l, LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: cyclic(c.l) });
             } else {
                 // No test to version on: the inner loops alone.
                 for l in c.otherwise {
-                    plans.insert(l, LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new() });
+                    plans.insert(l, LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(l) });
                 }
             }
         }

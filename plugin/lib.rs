@@ -31,6 +31,9 @@ struct Plugin {
     fe_loops: FrontEndLoops,
     functions: Vec<FunctionReport>,
     dump: Option<File>,
+    /// (function, source line) of the loops marked for parloops whose
+    /// iterations are to be dealt round-robin, until parloops has run.
+    cyclic: Vec<(String, u32)>,
 }
 
 thread_local! {
@@ -138,6 +141,7 @@ fn init(info: &ffi::PluginNameArgs, version: &ffi::PluginGccVersion) -> Result<(
             fe_loops: FrontEndLoops::default(),
             functions: Vec::new(),
             dump,
+            cyclic: Vec::new(),
         })
     });
     let name = CString::new(ffi::string_from(info.base_name)).unwrap_or_default();
@@ -204,6 +208,27 @@ pub extern "C" fn gccpoly_rs_parallelize() {
     }
 }
 
+/// After parloops, on cfun: the parallel loops of the marked ones whose
+/// inner loops' trip counts grow or shrink with them get schedule(static, 1)
+/// (parloops gives every loop schedule(static), whose halves of a
+/// triangular nest hold a quarter and three quarters of the work).
+#[unsafe(no_mangle)]
+pub extern "C" fn gccpoly_rs_after_parloops() {
+    // SAFETY: called inside a pass, where cfun is set.
+    let name = ffi::string_from(unsafe { ffi::gp_cfun_name() });
+    let _ = contained(|| {
+        with_plugin(|p| {
+            let lines: Vec<u32> = p.cyclic.iter().filter(|(f, _)| *f == name).map(|(_, l)| *l).collect();
+            p.cyclic.retain(|(f, _)| *f != name);
+            for line in lines {
+                // SAFETY: cfun is set; the shim only edits clauses of its
+                // GIMPLE_OMP_FORs.
+                unsafe { ffi::gp_omp_for_set_static_chunk(line, 1) };
+            }
+        })
+    });
+}
+
 /// The options of the analysis of the current function; `verdicts_only`
 /// for the pass before parloops.
 fn analysis_options(p: &Plugin, verdicts_only: bool) -> gimple::parallel::AnalysisOptions {
@@ -256,13 +281,24 @@ fn parallelize_function(p: &mut Plugin, name: &str) {
             (l, if mark { vec!["parallel"] } else { Vec::new() }, guard, None)
         };
         match plan {
-            LoopPlan::Parallel { test, otherwise } if gimple::transform::apply(region, *l, test.as_ref(), otherwise, mark) => {
+            LoopPlan::Parallel { test, otherwise, cyclic } if gimple::transform::apply(region, *l, test.as_ref(), otherwise, mark) => {
                 let guard = test.as_ref().map(|t| t.text());
-                let msg = match &guard {
+                let mut msg = match &guard {
                     Some(g) => format!("loop marked parallel for parloops, in a copy run when {g}"),
                     None => "loop marked parallel for parloops".to_string(),
                 };
-                done.push(marked(*l, guard.clone(), &msg));
+                let cyclic = *cyclic && mark && !p.options.no_cyclic;
+                if cyclic {
+                    msg.push_str("; iterations dealt round-robin, schedule(static, 1): the inner loops' trip counts vary with it");
+                }
+                let mut d = marked(*l, guard.clone(), &msg);
+                if cyclic {
+                    if let Some(line) = fl.pos.as_ref().map(|p| p.line) {
+                        p.cyclic.push((name.to_string(), line));
+                    }
+                    d.1.push("cyclic");
+                }
+                done.push(d);
                 for &x in otherwise {
                     let line = fl.pos.as_ref().map(|p| p.line).unwrap_or(0);
                     let msg = format!("loop marked parallel for parloops, in the copy run when the test of the loop at line {line} fails");

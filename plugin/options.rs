@@ -28,6 +28,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "debug-panic", value: ValueKind::Function },
     OptionSpec { key: "debug-max-operations", value: ValueKind::Number },
     OptionSpec { key: "no-parallelize", value: ValueKind::None },
+    OptionSpec { key: "no-cyclic", value: ValueKind::None },
     OptionSpec { key: "debug-unmarked-versions", value: ValueKind::None },
 ];
 
@@ -50,6 +51,9 @@ pub struct Options {
     /// Mark no loop parallel (with -ftree-parallelize-loops, parloops then
     /// judges every loop by itself).
     pub no_parallelize: bool,
+    /// Leave every parallel loop parloops' schedule(static), triangular
+    /// nests included.
+    pub no_cyclic: bool,
     /// Version loops on their run-time tests as usual but mark neither copy
     /// parallel: both run sequentially, so that what the tests cost can be
     /// measured against a build with `no-parallelize`.
@@ -108,6 +112,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "version" => opts.version = true,
             "no-parallelize" => opts.no_parallelize = true,
             "debug-unmarked-versions" => opts.unmarked_versions = true,
+            "no-cyclic" => opts.no_cyclic = true,
             "debug-panic" => opts.debug_panic = value,
             "debug-max-operations" => {
                 let v = value.unwrap_or_default();

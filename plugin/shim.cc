@@ -33,6 +33,7 @@
 #include "tree-into-ssa.h"
 #include "profile-count.h"
 #include "tree-ssa-loop-niter.h"
+#include "omp-general.h"
 
 #include "shim.h"
 
@@ -155,6 +156,7 @@ public:
     if (scev_initialized_p ())
       scev_reset ();
     free_numbers_of_iterations_estimates (fun);
+    gccpoly_rs_after_parloops ();
     return 0;
   }
 };
@@ -1228,6 +1230,31 @@ gp_loop_mark_parallel (unsigned num)
 {
   if (class loop *loop = get_loop (cfun, num))
     loop->can_be_parallel = true;
+}
+
+unsigned
+gp_omp_for_set_static_chunk (unsigned line, int chunk)
+{
+  unsigned n = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gomp_for *f = dyn_cast<gomp_for *> (gsi_stmt (gsi));
+	if (!f || gimple_omp_for_kind (f) != GF_OMP_FOR_KIND_FOR
+	    || (unsigned) LOCATION_LINE (gimple_location (f)) != line)
+	  continue;
+	tree c = omp_find_clause (gimple_omp_for_clauses (f),
+				  OMP_CLAUSE_SCHEDULE);
+	if (!c || OMP_CLAUSE_SCHEDULE_KIND (c) != OMP_CLAUSE_SCHEDULE_STATIC
+	    || OMP_CLAUSE_SCHEDULE_CHUNK_EXPR (c))
+	  continue;
+	OMP_CLAUSE_SCHEDULE_CHUNK_EXPR (c)
+	  = build_int_cst (integer_type_node, chunk);
+	n++;
+      }
+  return n;
 }
 
 int

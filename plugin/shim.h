@@ -56,6 +56,8 @@ extern void gccpoly_rs_finish (void);
 /* The parallelization pass (before parloops, with -ftree-parallelize-loops
    > 1), on cfun.  */
 extern void gccpoly_rs_parallelize (void);
+/* After parloops (before the OpenMP expansion), on cfun.  */
+extern void gccpoly_rs_after_parloops (void);
 
 /* --- Setup (from plugin_init).  ------------------------------------------ */
 
@@ -377,6 +379,10 @@ unsigned gp_loop_version_parallel (unsigned num, const gp_tree *cond,
 				   int mark);
 /* Marks loop NUM can_be_parallel (parloops then skips its own test).  */
 void gp_loop_mark_parallel (unsigned num);
+/* Gives the GIMPLE_OMP_FORs of cfun at source line LINE whose schedule is
+   static without a chunk size the chunk size CHUNK (parloops gives every
+   loop schedule(static)); returns how many.  */
+unsigned gp_omp_for_set_static_chunk (unsigned line, int chunk);
 /* -ftree-parallelize-loops=N's N.  */
 int gp_parallelize_loops_threads (void);
 
