@@ -1060,34 +1060,44 @@ fn exact_verdicts(
 }
 
 /// Whether the trip count of a loop inside loop `l` varies with `l`'s
-/// counter (a triangular nest: some statement's domain ties `l`'s
-/// dimension to a deeper one). False when isl gives up.
+/// counter (a triangular nest): the statements inside `l`'s inner loops,
+/// their domains projected on `l`'s counter and the next one, together tie
+/// the two. (Together: `i == j` and `i != j` in two branches cover a
+/// rectangle.) False when isl gives up.
 pub fn inner_trip_counts_vary(forest: &LoopForest, r: &Region, l: u32, max_operations: u64) -> bool {
     let lm = loop_map(forest, r);
     let (Some(stmts), Some(&depth)) = (lm.stmts.get(&l), lm.depth.get(&l)) else { return false };
     let pos = depth as u32 - 1;
     let cx = BoundedCtx::new(max_operations);
-    let ties = |domain: &str| -> Result<bool, IslFailure> {
-        let set = cx.set(domain)?;
-        let n = cx.ok(set.dim(isl_rs::DimType::Set))? as u32;
-        if n <= pos + 1 {
-            return Ok(false);
+    let ties = || -> Result<bool, IslFailure> {
+        let mut pair: Option<isl_rs::Set> = None;
+        for st in r.scop.statements.iter().filter(|s| stmts.contains(&s.name)) {
+            let set = cx.set(&st.domain)?;
+            let n = cx.ok(set.dim(isl_rs::DimType::Set))? as u32;
+            if n <= pos + 1 {
+                continue;
+            }
+            let set = cx.ok(set.project_out(isl_rs::DimType::Set, pos + 2, n - pos - 2))?;
+            let set = cx.ok(cx.ok(set.project_out(isl_rs::DimType::Set, 0, pos))?.reset_tuple_id())?;
+            pair = Some(match pair {
+                None => set,
+                Some(u) => cx.ok(u.union(set))?,
+            });
         }
-        let list = cx.ok(set.get_basic_set_list())?;
+        let Some(pair) = pair else { return Ok(false) };
+        let list = cx.ok(cx.ok(pair.coalesce())?.get_basic_set_list())?;
         for b in 0..cx.ok(list.size())? {
             let cs = cx.ok(cx.ok(list.get_at(b))?.get_constraint_list())?;
             for k in 0..cx.ok(cs.size())? {
                 let c = cx.ok(cs.get_at(k))?;
-                if cx.ok(c.involves_dims(isl_rs::DimType::Set, pos, 1))?
-                    && cx.ok(c.involves_dims(isl_rs::DimType::Set, pos + 1, n - pos - 1))?
-                {
+                if cx.ok(c.involves_dims(isl_rs::DimType::Set, 0, 1))? && cx.ok(c.involves_dims(isl_rs::DimType::Set, 1, 1))? {
                     return Ok(true);
                 }
             }
         }
         Ok(false)
     };
-    r.scop.statements.iter().filter(|s| stmts.contains(&s.name)).any(|s| ties(&s.domain).unwrap_or(false))
+    ties().unwrap_or(false)
 }
 
 /// Before parloops, the largest region whose verdicts the exact engine
