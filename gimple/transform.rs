@@ -30,7 +30,11 @@ pub enum LoopPlan {
     /// nest in parallel when a condition holds, its inner loops otherwise).
     /// `cyclic`: its inner loops' trip counts vary with its counter (a
     /// triangular nest), so its iterations are best dealt round-robin.
-    Parallel { test: Option<RuntimeTest>, otherwise: Vec<u32>, cyclic: bool },
+    /// `within`: the region's own test (arrays apart, its assumptions),
+    /// when loops are marked `otherwise`: their parallelism rests on it, so
+    /// the loop is first versioned on it, neither copy marked, and then on
+    /// `test` inside the copy where it holds.
+    Parallel { test: Option<RuntimeTest>, otherwise: Vec<u32>, cyclic: bool, within: Option<RuntimeTest> },
     /// Parallel by the analysis but left to run sequentially: why.
     Kept(String),
 }
@@ -265,16 +269,20 @@ pub fn plan(
         let cyclic = |l: u32| inner_trip_counts_vary(forest, r, l, max_operations);
         for c in chosen {
             let Some(set) = &c.condition else {
-                plans.insert(c.l, LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(c.l) });
+                plans.insert(c.l, LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(c.l), within: None });
                 continue;
             };
-            let mut t = test.clone().unwrap_or_default();
+            // With loops marked otherwise and a region test, the condition
+            // alone is tested inside the copy where the region test holds.
+            let nested = !c.otherwise.is_empty() && test.is_some();
+            let mut t = if nested { RuntimeTest::default() } else { test.clone().unwrap_or_default() };
             if t.require(&cx, set, &r.scop.context).is_ok() {
-                plans.insert(c.l, LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: cyclic(c.l) });
+                let within = if nested { test.clone() } else { None };
+                plans.insert(c.l, LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: cyclic(c.l), within });
             } else {
                 // No test to version on: the inner loops alone.
                 for l in c.otherwise {
-                    plans.insert(l, LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(l) });
+                    plans.insert(l, LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(l), within: None });
                 }
             }
         }
@@ -587,6 +595,20 @@ impl Builder<'_> {
 /// the test fails; with `mark` false it versions but marks nothing (to
 /// measure the test). Returns false when versioning failed (nothing changed).
 pub fn apply(region: &Region, l: u32, test: Option<&RuntimeTest>, otherwise: &[u32], mark: bool) -> bool {
+    apply_within(region, l, None, test, otherwise, mark)
+}
+
+/// `apply`, after versioning `l` on `within` first when there is one
+/// (neither copy marked; `l` is then the copy where it holds). Returns
+/// false when a versioning failed: then no loop is marked.
+pub fn apply_within(region: &Region, l: u32, within: Option<&RuntimeTest>, test: Option<&RuntimeTest>, otherwise: &[u32], mark: bool) -> bool {
+    if let Some(w) = within {
+        let Some(cond) = (Builder { region }).test(w) else { return false };
+        // SAFETY: as below; nothing is marked.
+        if unsafe { ffi::gp_loop_version_parallel(l, cond.raw(), std::ptr::null(), 0, 0) } == 0 {
+            return false;
+        }
+    }
     match test {
         None if !mark => true,
         None => {

@@ -281,17 +281,25 @@ fn parallelize_function(p: &mut Plugin, name: &str) {
             (l, if mark { vec!["parallel"] } else { Vec::new() }, guard, None)
         };
         match plan {
-            LoopPlan::Parallel { test, otherwise, cyclic } if gimple::transform::apply(region, *l, test.as_ref(), otherwise, mark) => {
+            LoopPlan::Parallel { test, otherwise, cyclic, within }
+                if gimple::transform::apply_within(region, *l, within.as_ref(), test.as_ref(), otherwise, mark) =>
+            {
                 let guard = test.as_ref().map(|t| t.text());
-                let mut msg = match &guard {
-                    Some(g) => format!("loop marked parallel for parloops, in a copy run when {g}"),
-                    None => "loop marked parallel for parloops".to_string(),
+                let inside = within.as_ref().map(|w| w.text());
+                let mut msg = match (&guard, &inside) {
+                    (Some(g), Some(w)) => format!("loop marked parallel for parloops, in a copy run when {w} && {g}"),
+                    (Some(g), None) => format!("loop marked parallel for parloops, in a copy run when {g}"),
+                    _ => "loop marked parallel for parloops".to_string(),
                 };
                 let cyclic = *cyclic && mark && !p.options.no_cyclic;
                 if cyclic {
                     msg.push_str("; iterations dealt round-robin, schedule(static, 1): the inner loops' trip counts vary with it");
                 }
-                let mut d = marked(*l, guard.clone(), &msg);
+                let both = match (&inside, &guard) {
+                    (Some(w), Some(g)) => Some(format!("{w} && {g}")),
+                    _ => guard.clone(),
+                };
+                let mut d = marked(*l, both, &msg);
                 if cyclic {
                     if let Some(line) = fl.pos.as_ref().map(|p| p.line) {
                         p.cyclic.push((name.to_string(), line));
@@ -301,16 +309,28 @@ fn parallelize_function(p: &mut Plugin, name: &str) {
                 done.push(d);
                 for &x in otherwise {
                     let line = fl.pos.as_ref().map(|p| p.line).unwrap_or(0);
-                    let msg = format!("loop marked parallel for parloops, in the copy run when the test of the loop at line {line} fails");
-                    done.push(marked(x, guard.as_ref().map(|g| format!("!({g})")), &msg));
+                    let (msg, g) = match &inside {
+                        Some(w) => (
+                            format!("loop marked parallel for parloops, in the copy run when {w} holds and the rest of the test of the loop at line {line} fails"),
+                            guard.as_ref().map(|g| format!("{w} && !({g})")),
+                        ),
+                        None => (
+                            format!("loop marked parallel for parloops, in the copy run when the test of the loop at line {line} fails"),
+                            guard.as_ref().map(|g| format!("!({g})")),
+                        ),
+                    };
+                    done.push(marked(x, g, &msg));
                 }
             }
-            LoopPlan::Parallel { otherwise, .. } => {
+            LoopPlan::Parallel { otherwise, within, .. } => {
                 done.push(kept("versioning the loop failed"));
-                // The inner loops then run in parallel as they are.
-                for &x in otherwise {
-                    gimple::transform::apply(region, x, None, &[], mark);
-                    done.push(marked(x, None, "loop marked parallel for parloops"));
+                // The inner loops then run in parallel as they are, unless
+                // their parallelism rests on a test.
+                if within.is_none() {
+                    for &x in otherwise {
+                        gimple::transform::apply(region, x, None, &[], mark);
+                        done.push(marked(x, None, "loop marked parallel for parloops"));
+                    }
                 }
             }
             LoopPlan::Kept(why) => done.push(kept(why)),
