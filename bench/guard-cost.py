@@ -116,15 +116,13 @@ def main():
         sys.stderr.write("guard-cost: unknown kernel(s): %s\n" % " ".join(unknown))
         return 2
     names = [n for n in kernels if not a.kernels or n in a.kernels]
-    mini = [l.split() for l in open(os.path.join(bench.KDIR, "kernels.list")) if l.strip() and not l.startswith("#")]
-    mini = {w[0]: w[1].split(",") for w in mini}
     log = lambda s: sys.stderr.write(s + "\n")
     tmp = tempfile.mkdtemp(prefix="gccpoly-guard-cost.")
     rows, bad, worst = [], False, 0.0
     try:
         flags = variant_flags(snapshot_plugin(plugin, tmp))
         for i, n in enumerate(names, 1):
-            sizes = mini[n] if a.mini else kernels[n][0]
+            sizes = kernels[n][0] if a.mini else kernels[n][1]
             log("[%d/%d] %s %s" % (i, len(names), n, " ".join(sizes)))
             r = measure(n, sizes, flags, a.cc, tmp, log)
             if isinstance(r, str):

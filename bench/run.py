@@ -82,8 +82,8 @@ def config_flags(plugin, threads, restrict, level="-O3"):
 
 
 def read_list(path):
-    """{name: (small sizes, bench sizes)} in file order; sizes are the
-    comma-separated columns of kernels.list, as strings."""
+    """{name: (mini sizes, small sizes, bench sizes)} in file order; sizes
+    are the comma-separated columns of kernels.list, as strings."""
     kernels = {}
     with open(path) as f:
         for no, line in enumerate(f, 1):
@@ -95,7 +95,7 @@ def read_list(path):
                     or len({len(c) for c in cols}) != 1:
                 raise ValueError("%s:%d: expected NAME MINI SMALL BENCH SECONDS, "
                                  "sizes comma-separated: %s" % (path, no, line.strip()))
-            kernels[w[0]] = (cols[1], cols[2])
+            kernels[w[0]] = (cols[0], cols[1], cols[2])
     return kernels
 
 
@@ -343,7 +343,7 @@ def main():
     try:
         flags = config_flags(snapshot_plugin(plugin, tmp), a.threads, a.restrict, "-O" + a.level)
         for i, n in enumerate(names, 1):
-            sizes = kernels[n][0] if a.quick else kernels[n][1]
+            sizes = kernels[n][1] if a.quick else kernels[n][2]
             log("[%d/%d] %s %s" % (i, len(names), n, " ".join(sizes)))
             results[n] = bench_kernel(n, sizes, flags, a, tmp, env, log)
     finally:

@@ -869,8 +869,7 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
     }
 
     // Dependences: counts and the dump.
-    if opts.verdicts_only {
-    } else if let Some(e) = &engine {
+    if let Some(e) = engine.as_ref().filter(|_| !opts.verdicts_only) {
         match e.dependences(&privatized, opts.detail, false) {
             Ok((deps, counts)) => {
                 out.dump.push_str(&format!(
@@ -1067,24 +1066,10 @@ fn exact_verdicts(
 pub fn inner_trip_counts_vary(forest: &LoopForest, r: &Region, l: u32, max_operations: u64) -> bool {
     let lm = loop_map(forest, r);
     let (Some(stmts), Some(&depth)) = (lm.stmts.get(&l), lm.depth.get(&l)) else { return false };
-    let pos = depth as u32 - 1;
     let cx = BoundedCtx::new(max_operations);
     let ties = || -> Result<bool, IslFailure> {
-        let mut pair: Option<isl_rs::Set> = None;
-        for st in r.scop.statements.iter().filter(|s| stmts.contains(&s.name)) {
-            let set = cx.set(&st.domain)?;
-            let n = cx.ok(set.dim(isl_rs::DimType::Set))? as u32;
-            if n <= pos + 1 {
-                continue;
-            }
-            let set = cx.ok(set.project_out(isl_rs::DimType::Set, pos + 2, n - pos - 2))?;
-            let set = cx.ok(cx.ok(set.project_out(isl_rs::DimType::Set, 0, pos))?.reset_tuple_id())?;
-            pair = Some(match pair {
-                None => set,
-                Some(u) => cx.ok(u.union(set))?,
-            });
-        }
-        let Some(pair) = pair else { return Ok(false) };
+        let inside = r.scop.statements.iter().filter(|s| stmts.contains(&s.name));
+        let Some(pair) = projected_domains(&cx, inside, depth as u32 - 1, 2)? else { return Ok(false) };
         let list = cx.ok(cx.ok(pair.coalesce())?.get_basic_set_list())?;
         for b in 0..cx.ok(list.size())? {
             let cs = cx.ok(cx.ok(list.get_at(b))?.get_constraint_list())?;
@@ -1098,6 +1083,32 @@ pub fn inner_trip_counts_vary(forest: &LoopForest, r: &Region, l: u32, max_opera
         Ok(false)
     };
     ties().unwrap_or(false)
+}
+
+/// The union of the domains of `stmts`, each projected on its dimensions
+/// `first .. first + n` (a statement with fewer dimensions left out); None
+/// when no statement has them.
+fn projected_domains<'a>(
+    cx: &BoundedCtx,
+    stmts: impl Iterator<Item = &'a poly::Statement>,
+    first: u32,
+    n: u32,
+) -> Result<Option<isl_rs::Set>, IslFailure> {
+    let mut union: Option<isl_rs::Set> = None;
+    for st in stmts {
+        let set = cx.set(&st.domain)?;
+        let dims = cx.ok(set.dim(isl_rs::DimType::Set))? as u32;
+        if dims < first + n {
+            continue;
+        }
+        let set = cx.ok(set.project_out(isl_rs::DimType::Set, first + n, dims - first - n))?;
+        let set = cx.ok(cx.ok(set.project_out(isl_rs::DimType::Set, 0, first))?.reset_tuple_id())?;
+        union = Some(match union {
+            None => set,
+            Some(u) => cx.ok(u.union(set))?,
+        });
+    }
+    Ok(union)
 }
 
 /// Before parloops, the largest region whose verdicts the exact engine
@@ -1169,20 +1180,9 @@ fn loop_condition(cx: &BoundedCtx, scop: &poly::Scop, model: &IslScop, deps: &De
     }
     // Not worth a test where it holds only when the loop writes memory in
     // at most one iteration (then nothing conflicts: the original copy runs).
-    let pos = lm.depth[&l] as u32 - 1;
-    let mut its: Option<isl_rs::Set> = None;
-    let writes = |s: &poly::Statement| s.accesses.iter().any(|a| a.kind != poly::AccessKind::Read);
-    for st in scop.statements.iter().filter(|s| stmts.contains(&s.name) && writes(s)) {
-        let d = cx.set(&st.domain).ok()?;
-        let n = cx.ok(d.dim(isl_rs::DimType::Set)).ok()? as u32;
-        let d = cx.ok(d.project_out(isl_rs::DimType::Set, pos + 1, n - pos - 1)).ok()?;
-        let d = cx.ok(cx.ok(d.project_out(isl_rs::DimType::Set, 0, pos)).ok()?.reset_tuple_id()).ok()?;
-        its = Some(match its {
-            None => d,
-            Some(u) => cx.ok(u.union(d)).ok()?,
-        });
-    }
-    let its = its?;
+    let writes = |s: &&poly::Statement| s.accesses.iter().any(|a| a.kind != poly::AccessKind::Read);
+    let writers = scop.statements.iter().filter(|s| stmts.contains(&s.name)).filter(writes);
+    let its = projected_domains(cx, writers, lm.depth[&l] as u32 - 1, 1).ok()??;
     let twice = cx.ok(cx.ok(cx.ok(its.copy()).ok()?.lex_lt_set(its)).ok()?.params()).ok()?;
     if cx.ok(cx.ok(cx.ok(set.copy()).ok()?.intersect(cx.ok(twice.copy()).ok()?)).ok()?.is_empty()).ok()? {
         return None;

@@ -493,7 +493,7 @@ struct RegionBuilder<'d, 'f> {
     iterators: HashMap<u32, String>,
     cx: BoundedCtx,
     /// Non-affine no-wrap conditions the model assumes.
-    wrap_assumptions: std::cell::RefCell<Vec<(String, Option<String>, Option<ProductBound>)>>,
+    wrap_assumptions: std::cell::RefCell<Vec<Assumption>>,
     /// Blocks under a condition the model does not express: their
     /// domains are supersets, their writes may-writes.
     may_blocks: BTreeSet<i32>,
@@ -609,10 +609,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 domain: self.ok(domain.to_str())?.to_string(),
                 iters: iters.to_vec(),
             };
-            let mut v = self.wrap_assumptions.borrow_mut();
-            if !v.iter().any(|(t, _, _)| *t == text) {
-                v.push((text, None, Some(bound)));
-            }
+            self.assume_no_wrap(Assumption { kind: "no-wrap", text, params: None, product: Some(bound) });
         }
         pending.retain(|o| o.poly.is_affine());
         if pending.is_empty() {
@@ -656,10 +653,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             let whats: Vec<&str> = pending.iter().map(|o| o.what.as_str()).collect();
             let set = self.ok(params_ok.to_str())?.to_string();
             let text = format!("line {line}: {} stays within its type where {set}", whats.join(", "));
-            let mut v = self.wrap_assumptions.borrow_mut();
-            if !v.iter().any(|(t, _, _)| *t == text) {
-                v.push((text, Some(set), None));
-            }
+            self.assume_no_wrap(Assumption { kind: "no-wrap", text, params: Some(set), product: None });
             return Ok(());
         }
         // Name the one that fails.
@@ -680,6 +674,14 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             }
         }
         Ok(())
+    }
+
+    /// Records a no-wrap assumption, once.
+    fn assume_no_wrap(&self, a: Assumption) {
+        let mut v = self.wrap_assumptions.borrow_mut();
+        if !v.iter().any(|x| x.text == a.text) {
+            v.push(a);
+        }
     }
 
     fn ok<T>(&self, r: Result<T, isl_rs::LibISLError>) -> Outcome<T> {
@@ -1263,9 +1265,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             }
         }
 
-        for (text, set, product) in self.wrap_assumptions.borrow().iter() {
-            assumptions.push(Assumption { kind: "no-wrap", text: text.clone(), params: set.clone(), product: product.clone() });
-        }
+        assumptions.extend(self.wrap_assumptions.borrow().iter().cloned());
 
         // Parameters' context: their types' ranges.
         let params: Vec<String> = tr.params.keys().cloned().collect();

@@ -590,18 +590,13 @@ impl Builder<'_> {
     }
 }
 
-/// Carries out a plan on loop `l`: marks it, versioning it on its test
-/// first, and marks the loops `otherwise` (inside `l`) in the copy run when
-/// the test fails; with `mark` false it versions but marks nothing (to
-/// measure the test). Returns false when versioning failed (nothing changed).
-pub fn apply(region: &Region, l: u32, test: Option<&RuntimeTest>, otherwise: &[u32], mark: bool) -> bool {
-    apply_within(region, l, None, test, otherwise, mark)
-}
-
-/// `apply`, after versioning `l` on `within` first when there is one
-/// (neither copy marked; `l` is then the copy where it holds). Returns
+/// Carries out a plan on loop `l`: versions it on `within` first when
+/// there is one (neither copy marked; `l` is then the copy where it holds),
+/// then marks it, versioning it on `test` first, and marks the loops
+/// `otherwise` (inside `l`) in the copy run when `test` fails; with `mark`
+/// false it versions but marks nothing (to measure the tests). Returns
 /// false when a versioning failed: then no loop is marked.
-pub fn apply_within(region: &Region, l: u32, within: Option<&RuntimeTest>, test: Option<&RuntimeTest>, otherwise: &[u32], mark: bool) -> bool {
+pub fn apply(region: &Region, l: u32, within: Option<&RuntimeTest>, test: Option<&RuntimeTest>, otherwise: &[u32], mark: bool) -> bool {
     if let Some(w) = within {
         let Some(cond) = (Builder { region }).test(w) else { return false };
         // SAFETY: as below; nothing is marked.

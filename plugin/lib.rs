@@ -282,40 +282,39 @@ fn parallelize_function(p: &mut Plugin, name: &str) {
         };
         match plan {
             LoopPlan::Parallel { test, otherwise, cyclic, within }
-                if gimple::transform::apply_within(region, *l, within.as_ref(), test.as_ref(), otherwise, mark) =>
+                if gimple::transform::apply(region, *l, within.as_ref(), test.as_ref(), otherwise, mark) =>
             {
                 let guard = test.as_ref().map(|t| t.text());
                 let inside = within.as_ref().map(|w| w.text());
-                let mut msg = match (&guard, &inside) {
-                    (Some(g), Some(w)) => format!("loop marked parallel for parloops, in a copy run when {w} && {g}"),
-                    (Some(g), None) => format!("loop marked parallel for parloops, in a copy run when {g}"),
-                    _ => "loop marked parallel for parloops".to_string(),
+                // The whole test of the marked copy: within's, then test's.
+                let whole: Vec<&str> = inside.iter().chain(&guard).map(|s| s.as_str()).collect();
+                let whole = (!whole.is_empty()).then(|| whole.join(" && "));
+                let mut msg = match &whole {
+                    Some(g) => format!("loop marked parallel for parloops, in a copy run when {g}"),
+                    None => "loop marked parallel for parloops".to_string(),
                 };
                 let cyclic = *cyclic && mark && !p.options.no_cyclic;
                 if cyclic {
                     msg.push_str("; iterations dealt round-robin, schedule(static, 1): the inner loops' trip counts vary with it");
                 }
-                let both = match (&inside, &guard) {
-                    (Some(w), Some(g)) => Some(format!("{w} && {g}")),
-                    _ => guard.clone(),
-                };
-                let mut d = marked(*l, both, &msg);
+                let mut d = marked(*l, whole, &msg);
+                let line = fl.pos.as_ref().map(|p| p.line);
                 if cyclic {
-                    if let Some(line) = fl.pos.as_ref().map(|p| p.line) {
+                    // The OpenMP loop is found by its line: none, no chunk.
+                    if let Some(line) = line {
                         p.cyclic.push((name.to_string(), line));
                     }
                     d.1.push("cyclic");
                 }
                 done.push(d);
                 for &x in otherwise {
-                    let line = fl.pos.as_ref().map(|p| p.line).unwrap_or(0);
                     let (msg, g) = match &inside {
                         Some(w) => (
-                            format!("loop marked parallel for parloops, in the copy run when {w} holds and the rest of the test of the loop at line {line} fails"),
+                            format!("loop marked parallel for parloops, in the copy run when {w} holds and the rest of the test of the loop at line {} fails", line.unwrap_or(0)),
                             guard.as_ref().map(|g| format!("{w} && !({g})")),
                         ),
                         None => (
-                            format!("loop marked parallel for parloops, in the copy run when the test of the loop at line {line} fails"),
+                            format!("loop marked parallel for parloops, in the copy run when the test of the loop at line {} fails", line.unwrap_or(0)),
                             guard.as_ref().map(|g| format!("!({g})")),
                         ),
                     };
@@ -328,7 +327,7 @@ fn parallelize_function(p: &mut Plugin, name: &str) {
                 // their parallelism rests on a test.
                 if within.is_none() {
                     for &x in otherwise {
-                        gimple::transform::apply(region, x, None, &[], mark);
+                        gimple::transform::apply(region, x, None, None, &[], mark);
                         done.push(marked(x, None, "loop marked parallel for parloops"));
                     }
                 }

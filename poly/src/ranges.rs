@@ -210,15 +210,16 @@ fn loosen(cx: &BoundedCtx, set: Set, context: &Set) -> Result<Set, BoxError> {
         }
         Ok(u)
     };
-    let same = |pieces: &[Vec<isl_rs::Constraint>]| -> Result<bool, IslFailure> {
-        let u = cx.ok(union(pieces)?.intersect(cx.ok(context.copy())?))?;
-        cx.ok(u.is_subset(&target))
+    let in_context = |pieces: &[Vec<isl_rs::Constraint>]| -> Result<Set, IslFailure> {
+        cx.ok(union(pieces)?.intersect(cx.ok(context.copy())?))
     };
+    // Dropping a constraint only grows the union: it stays the same set
+    // while it stays within the target.
     for i in 0..pieces.len() {
         let mut k = 0;
         while k < pieces[i].len() {
             let c = pieces[i].remove(k);
-            if same(&pieces)? {
+            if cx.ok(in_context(&pieces)?.is_subset(&target))? {
                 continue;
             }
             pieces[i].insert(k, c);
@@ -228,8 +229,7 @@ fn loosen(cx: &BoundedCtx, set: Set, context: &Set) -> Result<Set, BoxError> {
     let mut i = 0;
     while pieces.len() > 1 && i < pieces.len() {
         let p = pieces.remove(i);
-        let rest = cx.ok(union(&pieces)?.intersect(cx.ok(context.copy())?))?;
-        if !cx.ok(target.is_subset(&rest))? {
+        if !cx.ok(target.is_subset(&in_context(&pieces)?))? {
             pieces.insert(i, p);
             i += 1;
         }
@@ -241,6 +241,7 @@ fn dnf_of_set(cx: &BoundedCtx, set: Set, text: &str) -> Result<Vec<Vec<ParamCons
     if cx.ok(set.dim(DimType::Set))? != 0 {
         return Err(BoxError::NotAffine(format!("'{text}' is not a set of parameters")));
     }
+    let int = |v| integer(cx, v, || format!("'{text}' has a fraction"));
     let list = cx.ok(set.get_basic_set_list())?;
     let mut out = Vec::new();
     for b in 0..cx.ok(list.size())? {
@@ -252,7 +253,6 @@ fn dnf_of_set(cx: &BoundedCtx, set: Set, text: &str) -> Result<Vec<Vec<ParamCons
         let mut conj = Vec::new();
         for k in 0..cx.ok(constraints.size())? {
             let c = cx.ok(constraints.get_at(k))?;
-            let int = |v| integer(cx, v, || format!("'{text}' has a fraction"));
             let mut terms = Vec::new();
             for p in 0..cx.ok(c.dim(DimType::Param))? {
                 let v = int(cx.ok(c.get_coefficient_val(DimType::Param, p))?)?;
