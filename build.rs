@@ -35,6 +35,7 @@ fn main() {
         .allowlist_function("gp_.*")
         .allowlist_type("gp_.*")
         .rustified_enum("gp_.*_kind")
+        .rustified_enum("gp_interchange_status")
         .layout_tests(false)
         .generate()
         .expect("bindgen failed on plugin/shim.h");

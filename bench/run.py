@@ -11,8 +11,10 @@ linked with -lm:
 (T = --threads, default 2; --restrict adds -DKERNEL_RESTRICT to all four;
 --restrict-variant adds a fifth, gccpoly+restrict: gccpoly's flags and
 -DKERNEL_RESTRICT, to see what the run-time overlap tests cost; --only
-keeps O3 and the configurations named, gccpoly-static among them: gccpoly
-with -fplugin-arg-gccpoly-no-cyclic; --level 2 builds every
+keeps O3 and the configurations named, among them also gccpoly-static
+and gccpoly-nointerchange (gccpoly with -fplugin-arg-gccpoly-no-cyclic or
+-no-interchange) and gccpoly-seq (-O3 -fplugin=PLUGIN, no threads: the
+plugin's interchanges alone); --level 2 builds every
 configuration at -O2, the baseline included, which keeps the name O3).
 Each kernel is compiled (-c; the link is not timed) R times per
 configuration, interleaved; the compile time is the median of the user+sys
@@ -60,6 +62,11 @@ KDIR = os.path.join(TOP, "bench", "kernels")
 BASE = ["-std=gnu11", "-ffp-contract=off", "-I" + KDIR]
 CONFIGS = ("O3", "autopar", "graphite", "gccpoly")
 PARALLEL = CONFIGS[1:]
+# Configurations --only may name besides CONFIGS: gccpoly with one switch.
+VARIANTS = {
+    "gccpoly-static": ["-fplugin-arg-gccpoly-no-cyclic"],       # no round-robin schedule of triangular nests
+    "gccpoly-nointerchange": ["-fplugin-arg-gccpoly-no-interchange"],
+}
 
 
 def config_flags(plugin, threads, restrict, level="-O3"):
@@ -71,9 +78,12 @@ def config_flags(plugin, threads, restrict, level="-O3"):
     if restrict:
         for f in flags.values():
             f.append("-DKERNEL_RESTRICT")
-    if "gccpoly-static" in CONFIGS:
-        # Without the round-robin schedule of triangular nests.
-        flags["gccpoly-static"] = flags["gccpoly"] + ["-fplugin-arg-gccpoly-no-cyclic"]
+    for name, extra in VARIANTS.items():
+        if name in CONFIGS:
+            flags[name] = flags["gccpoly"] + extra
+    if "gccpoly-seq" in CONFIGS:
+        # The plugin without threads: its interchanges only.
+        flags["gccpoly-seq"] = [level, "-fplugin=" + plugin] + (["-DKERNEL_RESTRICT"] if restrict else [])
     if "gccpoly+restrict" in CONFIGS:
         # The same kernels with restrict on every array parameter: what the
         # run-time overlap tests cost, side by side.
@@ -325,8 +335,9 @@ def main():
     global CONFIGS, PARALLEL
     if a.restrict_variant or (a.only and "gccpoly+restrict" in a.only.split(",")):
         CONFIGS = CONFIGS + ("gccpoly+restrict",)
-    if a.only and "gccpoly-static" in a.only.split(","):
-        CONFIGS = CONFIGS + ("gccpoly-static",)
+    for extra in tuple(VARIANTS) + ("gccpoly-seq",):
+        if a.only and extra in a.only.split(","):
+            CONFIGS = CONFIGS + (extra,)
     if a.only:
         wanted = a.only.split(",")
         unknown = [c for c in wanted if c not in CONFIGS]

@@ -11,5 +11,6 @@ pub mod source;
 pub use loops::LoopForest;
 pub use scop::{Region, ScopDetector};
 pub use source::{FrontEndLoops, SourcePos};
+pub mod interchange;
 pub mod parallel;
 pub mod transform;

@@ -113,7 +113,7 @@ struct LoopMap {
     stmts: HashMap<u32, Vec<String>>,
 }
 
-fn block_of(stmt: &str) -> Option<i32> {
+pub(crate) fn block_of(stmt: &str) -> Option<i32> {
     stmt.strip_prefix("S_")?.parse().ok()
 }
 
@@ -756,9 +756,16 @@ fn dead_local_arrays(forest: &LoopForest, r: &Region, lm: &LoopMap, memory: &[St
 }
 
 /// Analyses region `r`.
-pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) -> RegionOutcome {
-    let t0 = std::time::Instant::now();
-    let timing = std::env::var_os("GCCPOLY_TIME").is_some();
+/// What the pairwise engine needs of a region besides its model.
+struct Prepared {
+    lm: LoopMap,
+    arrays: Vec<String>,
+    ssa: SsaScan,
+    /// Arrays and scalars whose values are used after the region.
+    live: Vec<String>,
+}
+
+fn prepare(forest: &LoopForest, r: &Region) -> Prepared {
     let lm = loop_map(forest, r);
     let arrays = memory_arrays(r);
     let ssa = scan_ssa(forest, r, &lm, &arrays);
@@ -766,6 +773,34 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
     let mut live: Vec<String> = arrays.iter().filter(|a| !dead.contains(*a)).cloned().collect();
     live.push("errno".into());
     live.extend(r.live_out.iter().cloned());
+    Prepared { lm, arrays, ssa, live }
+}
+
+/// The pairwise engine's verdict on interchanging loop `outer` with loop
+/// `inner` inside it (judged on `inner`'s statements), and its reason in
+/// source names.
+pub fn pair_interchange(forest: &LoopForest, r: &Region, outer: u32, inner: u32, max_operations: u64) -> Result<(poly::PairInterchange, String), String> {
+    let p = prepare(forest, r);
+    let cx = BoundedCtx::new(max_operations);
+    let e = PairEngine::new(&cx, LightScop::read(&r.scop)?, Some(p.live.clone()), &p.ssa.facts);
+    let (Some(da), Some(db), Some(stmts)) = (p.lm.depth.get(&outer), p.lm.depth.get(&inner), p.lm.stmts.get(&inner)) else {
+        return Err("the loops are not in the region".into());
+    };
+    let display = |a: &str| -> String { p.ssa.names.get(a).cloned().unwrap_or_else(|| a.to_string()) };
+    match e.interchange(2 * *da as u32 - 1, 2 * *db as u32 - 1, stmts) {
+        Ok(i) => {
+            let reason = interchange_reason(&i, &display);
+            Ok((i, reason))
+        }
+        Err(IslFailure::OutOfOperations) => Err("isl ran out of operations".into()),
+        Err(e) => Err(format!("not analysed: {e}")),
+    }
+}
+
+pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) -> RegionOutcome {
+    let t0 = std::time::Instant::now();
+    let timing = std::env::var_os("GCCPOLY_TIME").is_some();
+    let Prepared { lm, arrays, ssa, live } = prepare(forest, r);
     let display = |a: &str| -> String { ssa.names.get(a).cloned().unwrap_or_else(|| a.to_string()) };
     let vopts = VerdictOptions { allow_reassociation: opts.reassociate, allow_privatization: true };
     let line_of = |l: u32| forest.get(l).and_then(|x| x.pos.as_ref().map(|p| p.line)).unwrap_or(0);

@@ -291,7 +291,7 @@ pub fn plan(
 }
 
 /// The region's run-time test: None when it assumes nothing.
-fn region_test(cx: &BoundedCtx, r: &Region) -> Result<Option<RuntimeTest>, String> {
+pub fn region_test(cx: &BoundedCtx, r: &Region) -> Result<Option<RuntimeTest>, String> {
     if let Some(a) = r.assumptions.iter().find(|a| a.kind != "no-alias" && a.params.is_none() && a.product.is_none()) {
         return Err(format!("its region assumes '{}' ({}), which no run-time test checks yet", a.text, a.kind));
     }

@@ -29,6 +29,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "debug-max-operations", value: ValueKind::Number },
     OptionSpec { key: "no-parallelize", value: ValueKind::None },
     OptionSpec { key: "no-cyclic", value: ValueKind::None },
+    OptionSpec { key: "no-interchange", value: ValueKind::None },
     OptionSpec { key: "debug-unmarked-versions", value: ValueKind::None },
 ];
 
@@ -58,6 +59,8 @@ pub struct Options {
     /// parallel: both run sequentially, so that what the tests cost can be
     /// measured against a build with `no-parallelize`.
     pub unmarked_versions: bool,
+    /// Interchange no loops.
+    pub no_interchange: bool,
 }
 
 fn spelled(spec: &OptionSpec) -> String {
@@ -113,6 +116,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "no-parallelize" => opts.no_parallelize = true,
             "debug-unmarked-versions" => opts.unmarked_versions = true,
             "no-cyclic" => opts.no_cyclic = true,
+            "no-interchange" => opts.no_interchange = true,
             "debug-panic" => opts.debug_panic = value,
             "debug-max-operations" => {
                 let v = value.unwrap_or_default();

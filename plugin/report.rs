@@ -58,9 +58,14 @@ pub struct LoopReport {
     pub blockers: Vec<String>,
     /// Interchange with each other loop of its band.
     pub interchange: Vec<InterchangeReport>,
-    /// What the plugin did to the loop: `parallel` (marked for parloops,
-    /// with -ftree-parallelize-loops=N).
+    /// What the plugin did to the loop: `interchange` (swapped with the
+    /// loop at line `swapped_with`), `parallel` (marked for parloops, with
+    /// -ftree-parallelize-loops=N), `cyclic` (its iterations dealt
+    /// round-robin).
     pub transform: Vec<&'static str>,
+    /// The line of the loop it was interchanged with.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub swapped_with: Option<u32>,
     /// The run-time test the parallel copy runs under; null when none.
     pub guard: Option<String>,
     /// Why a loop the analysis calls parallel was not marked; null

@@ -34,6 +34,9 @@
 #include "profile-count.h"
 #include "tree-ssa-loop-niter.h"
 #include "omp-general.h"
+#include "tree-ssa-loop-ivopts.h"
+#include "tree-ssa-loop-manip.h"
+#include "tree-ssa-dce.h"
 
 #include "shim.h"
 
@@ -100,7 +103,7 @@ public:
   bool
   gate (function *) final override
   {
-    return flag_tree_parallelize_loops > 1;
+    return flag_tree_parallelize_loops > 1 || gp_loop_interchange_enabled ();
   }
 
   unsigned int
@@ -1261,4 +1264,596 @@ int
 gp_parallelize_loops_threads (void)
 {
   return flag_tree_parallelize_loops;
+}
+
+int
+gp_loop_interchange_enabled (void)
+{
+  /* On at -O3, and with -ftree-parallelize-loops unless
+     -fno-loop-interchange says otherwise.  */
+  return flag_loop_interchange
+	 || (flag_tree_parallelize_loops > 1
+	     && !global_options_set.x_flag_loop_interchange);
+}
+
+/* --- Interchange.  ---------------------------------------------------- */
+
+/* A counter: a header PHI whose value is BASE + STEP * iteration.  */
+struct ix_counter
+{
+  gphi *phi;
+  tree base;
+  tree step;
+};
+
+/* Loop properties an interchange would invalidate.  */
+static bool
+ix_marked (class loop *l)
+{
+  return l->safelen > 0 || l->constraints != 0 || l->can_be_parallel
+	 || l->dont_vectorize || l->force_vectorize
+	 || l->in_oacc_kernels_region || l->simduid != NULL_TREE;
+}
+
+/* L's one exit when the block it leaves from ends in a condition and runs
+   on every iteration.  */
+static edge
+ix_exit (class loop *l)
+{
+  edge e = single_dom_exit (l);
+  if (!e || !(e->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE))
+      || EDGE_COUNT (e->src->succs) != 2
+      || !last_stmt (e->src)
+      || gimple_code (last_stmt (e->src)) != GIMPLE_COND)
+    return NULL;
+  return e;
+}
+
+/* The block after B when B is an empty forwarder, else B.  */
+static basic_block
+ix_through (basic_block b)
+{
+  if (b && single_succ_p (b) && gsi_end_p (gsi_start_phis (b))
+      && gsi_end_p (gsi_start_nondebug_bb (b)))
+    return single_succ (b);
+  return b;
+}
+
+/* Whether SSA name or invariant T is defined outside loop L.  */
+static bool
+ix_outside (tree t, class loop *l)
+{
+  if (TREE_CODE (t) != SSA_NAME)
+    return is_gimple_min_invariant (t);
+  basic_block bb = gimple_bb (SSA_NAME_DEF_STMT (t));
+  return !bb || !flow_bb_inside_loop_p (l, bb);
+}
+
+/* L's latch count as an expression over values defined before OUTER's
+   preheader (OUTER is L or contains it), or NULL.  */
+static tree
+ix_count (class loop *l, class loop *outer)
+{
+  tree n = number_of_latch_executions (l);
+  if (!n || chrec_contains_undetermined (n))
+    return NULL_TREE;
+  n = analyze_scalar_evolution (loop_outer (l), n);
+  n = instantiate_scev (loop_preheader_edge (outer), loop_outer (l), n);
+  if (!n || chrec_contains_undetermined (n) || tree_contains_chrecs (n, NULL)
+      || chrec_contains_symbols_defined_in_loop (n, outer->num)
+      || !INTEGRAL_TYPE_P (TREE_TYPE (n)))
+    return NULL_TREE;
+  return n;
+}
+
+/* L's header PHIs: counters (over values defined before OUTER) into
+   COUNTERS; at most one other, into *OTHER when OTHER is given.  */
+static bool
+ix_counters (class loop *l, class loop *outer, vec<ix_counter> *counters,
+	     gphi **other)
+{
+  edge pe = loop_preheader_edge (outer);
+  for (gphi_iterator gsi = gsi_start_phis (l->header); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      gphi *phi = gsi.phi ();
+      tree var = PHI_RESULT (phi);
+      if (virtual_operand_p (var))
+	continue;
+      tree ev = instantiate_scev (pe, l, analyze_scalar_evolution (l, var));
+      if ((INTEGRAL_TYPE_P (TREE_TYPE (var)) || POINTER_TYPE_P (TREE_TYPE (var)))
+	  && ev && !chrec_contains_undetermined (ev)
+	  && TREE_CODE (ev) == POLYNOMIAL_CHREC
+	  && CHREC_VARIABLE (ev) == (unsigned) l->num
+	  && !tree_contains_chrecs (CHREC_LEFT (ev), NULL)
+	  && TREE_CODE (CHREC_RIGHT (ev)) == INTEGER_CST
+	  && !chrec_contains_symbols_defined_in_loop (CHREC_LEFT (ev),
+						      outer->num))
+	{
+	  counters->safe_push ({phi, CHREC_LEFT (ev), CHREC_RIGHT (ev)});
+	  continue;
+	}
+      if (!other || *other)
+	return false;
+      *other = phi;
+    }
+  return true;
+}
+
+/* Whether a counter never takes its first value again within the loop:
+   undefined overflow, a pointer, or a step of one.  */
+static bool
+ix_first_value_once (const ix_counter &c)
+{
+  tree type = TREE_TYPE (PHI_RESULT (c.phi));
+  if (integer_zerop (c.step))
+    return false;
+  return POINTER_TYPE_P (type) || TYPE_OVERFLOW_UNDEFINED (type)
+	 || integer_onep (c.step) || integer_minus_onep (c.step);
+}
+
+/* The running value of the inner loop N of pair O/N: the PHI RED,
+   carried into the next iteration as NEXT and stored to REF by STORE,
+   either in N on every iteration, or once after N (in O's exit block X,
+   STORE_AFTER, of LCSSA's PHI LCSSA); on entry either LOAD's value (a
+   load of REF in O's header) or the invariant INIT (then INIT_STORE, when
+   not NULL, stores it to REF in O's header).  */
+struct ix_running
+{
+  gphi *red;
+  tree next;
+  gimple *store;
+  bool store_after;
+  gphi *lcssa;
+  tree ref;
+  gimple *load;
+  tree init;
+  gimple *init_store;
+};
+
+/* Fills R for PHI RED of N (X: O's exit block, N's exit's destination);
+   false when it is not such a value.  */
+static bool
+ix_running_value (class loop *o, class loop *n, basic_block x, gphi *red,
+		  ix_running *r)
+{
+  r->red = red;
+  r->load = r->init_store = r->store = NULL;
+  r->lcssa = NULL;
+  r->store_after = false;
+  r->init = PHI_ARG_DEF_FROM_EDGE (red, loop_preheader_edge (n));
+  r->next = PHI_ARG_DEF_FROM_EDGE (red, loop_latch_edge (n));
+  tree res = PHI_RESULT (red);
+  if (TREE_CODE (r->next) != SSA_NAME)
+    return false;
+  gimple *def = SSA_NAME_DEF_STMT (r->next);
+  basic_block rb = gimple_bb (def);
+  if (!is_gimple_assign (def) || !rb || !flow_bb_inside_loop_p (n, rb))
+    return false;
+  edge ne = single_exit (n);
+  if (!dominated_by_p (CDI_DOMINATORS, ne->src, rb))
+    return false;
+  /* N's only store, if any, stores NEXT in NEXT's block.  */
+  basic_block *bbs = get_loop_body (n);
+  bool ok = true;
+  for (unsigned i = 0; ok && i < n->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *s = gsi_stmt (gsi);
+	if (is_gimple_debug (s))
+	  continue;
+	if (is_gimple_call (s) || gimple_has_volatile_ops (s))
+	  ok = false;
+	else if (gimple_vdef (s))
+	  {
+	    if (r->store || !gimple_assign_single_p (s)
+		|| gimple_assign_rhs1 (s) != r->next || bbs[i] != rb)
+	      ok = false;
+	    r->store = s;
+	  }
+      }
+  free (bbs);
+  if (!ok)
+    return false;
+  if (!r->store)
+    {
+      /* Stored after N: X's one PHI is NEXT's, X's one store stores it.  */
+      if (ne->dest != x)
+	return false;
+      for (gphi_iterator g = gsi_start_phis (x); !gsi_end_p (g); gsi_next (&g))
+	if (!virtual_operand_p (PHI_RESULT (g.phi ())))
+	  {
+	    if (r->lcssa || PHI_ARG_DEF_FROM_EDGE (g.phi (), ne) != r->next)
+	      return false;
+	    r->lcssa = g.phi ();
+	  }
+      if (!r->lcssa || !has_single_use (PHI_RESULT (r->lcssa)))
+	return false;
+      use_operand_p up;
+      gimple *user;
+      if (!single_imm_use (PHI_RESULT (r->lcssa), &up, &user)
+	  || gimple_bb (user) != x || !gimple_assign_single_p (user)
+	  || !gimple_vdef (user) || gimple_has_volatile_ops (user)
+	  || gimple_assign_rhs1 (user) != PHI_RESULT (r->lcssa))
+	return false;
+      r->store = user;
+      r->store_after = true;
+    }
+  r->ref = gimple_assign_lhs (r->store);
+  if (TREE_CODE (r->ref) == SSA_NAME || TREE_THIS_VOLATILE (r->ref)
+      || !useless_type_conversion_p (TREE_TYPE (res), TREE_TYPE (r->ref)))
+    return false;
+  /* The cell's address is known on entry to N: defined before O, or in
+     O's header.  */
+  ssa_op_iter oi;
+  tree u;
+  FOR_EACH_SSA_TREE_OPERAND (u, r->store, oi, SSA_OP_USE)
+    if (u != r->next && (!r->lcssa || u != PHI_RESULT (r->lcssa))
+	&& !ix_outside (u, o) && gimple_bb (SSA_NAME_DEF_STMT (u)) != o->header)
+      return false;
+  /* Every use of RES comes before the store in its block (for a store
+     after N, where it will be: right after NEXT's definition), so that
+     the cell holds RES there.  */
+  gimple *limit = r->store_after ? def : r->store;
+  imm_use_iterator it;
+  use_operand_p up;
+  FOR_EACH_IMM_USE_FAST (up, it, res)
+    {
+      gimple *s = USE_STMT (up);
+      if (is_gimple_debug (s))
+	continue;
+      if (gimple_bb (s) != rb || gimple_code (s) == GIMPLE_PHI)
+	return false;
+      bool before = false;
+      for (gimple_stmt_iterator g = gsi_for_stmt (s); !gsi_end_p (g);
+	   gsi_next (&g))
+	if (gsi_stmt (g) == limit)
+	  before = true;
+      if (!before || s == r->store)
+	return false;
+    }
+  /* On entry: a load of the cell in O's header used only here, or an
+     invariant value.  */
+  if (TREE_CODE (r->init) == SSA_NAME && !ix_outside (r->init, o))
+    {
+      gimple *ld = SSA_NAME_DEF_STMT (r->init);
+      if (gimple_bb (ld) != o->header || !gimple_assign_single_p (ld)
+	  || !gimple_vuse (ld) || gimple_has_volatile_ops (ld)
+	  || !has_single_use (r->init)
+	  || !operand_equal_p (gimple_assign_rhs1 (ld), r->ref, 0))
+	return false;
+      r->load = ld;
+    }
+  else if (!ix_outside (r->init, o))
+    return false;
+  return true;
+}
+
+/* Whether statement S of O's own blocks may run inside the inner loop
+   instead: no memory, no call, nothing that may trap.  */
+static bool
+ix_movable (gimple *s)
+{
+  return is_gimple_assign (s) && !gimple_vuse (s) && !gimple_vdef (s)
+	 && !gimple_has_side_effects (s) && !gimple_could_trap_p (s);
+}
+
+/* Gives the counter C a copy in loop TO (incremented before TO_EXIT's
+   test) and removes it; its uses take the copy.  */
+static void
+ix_move_counter (const ix_counter &c, class loop *to, edge to_exit,
+		 bitmap dead)
+{
+  gimple_stmt_iterator incr = gsi_last_bb (to_exit->src);
+  tree var = PHI_RESULT (c.phi);
+  tree before, after;
+  create_iv (unshare_expr (c.base), unshare_expr (c.step), SSA_NAME_VAR (var),
+	     to, &incr, false, &before, &after);
+  imm_use_iterator it;
+  use_operand_p up;
+  gimple *use;
+  FOR_EACH_IMM_USE_STMT (use, it, var)
+    {
+      if (is_gimple_debug (use))
+	{
+	  if (!flow_bb_inside_loop_p (to, gimple_bb (use)))
+	    {
+	      gimple_debug_bind_reset_value (use);
+	      update_stmt (use);
+	      continue;
+	    }
+	}
+      FOR_EACH_IMM_USE_ON_STMT (up, it)
+	SET_USE (up, before);
+      update_stmt (use);
+    }
+  tree latch_arg = PHI_ARG_DEF_FROM_EDGE (c.phi, loop_latch_edge (
+    gimple_bb (c.phi)->loop_father));
+  if (TREE_CODE (latch_arg) == SSA_NAME)
+    bitmap_set_bit (dead, SSA_NAME_VERSION (latch_arg));
+  gimple_stmt_iterator g = gsi_for_stmt (c.phi);
+  remove_phi_node (&g, true);
+}
+
+gp_interchange_status
+gp_loop_interchange (unsigned outer, int apply, gp_running_value *out)
+{
+  if (out)
+    *out = {};
+  class loop *o = get_loop (cfun, outer);
+  if (!o || !o->inner || o->inner->next || o->inner->inner)
+    return GP_IX_NOT_PERFECT;
+  class loop *n = o->inner;
+  edge oe = ix_exit (o), ne = ix_exit (n);
+  basic_block h = o->header, x = oe ? oe->src : NULL, l = o->latch;
+  if (ix_marked (o) || ix_marked (n) || !oe || !ne || x == h
+      || ix_through (ne->dest) != x || !single_pred_p (l)
+      || single_pred (l) != x || !single_succ_p (l)
+      || EDGE_COUNT (h->preds) != 2)
+    return GP_IX_NOT_PERFECT;
+  /* N's preheader: O's header, or an empty block after it.  Its entry may
+     be guarded by a condition invariant in O (the inner trip count's
+     test), whose other edge skips to X.  */
+  basic_block p = loop_preheader_edge (n)->src;
+  gcond *guard = NULL;
+  edge skip = NULL;
+  if (p != h
+      && (!single_pred_p (p) || single_pred (p) != h
+	  || !gsi_end_p (gsi_start_nondebug_bb (p))))
+    return GP_IX_NOT_PERFECT;
+  if (!single_succ_p (h))
+    {
+      gimple *last = last_stmt (h);
+      if (p == h || !last || gimple_code (last) != GIMPLE_COND
+	  || EDGE_COUNT (h->succs) != 2)
+	return GP_IX_NOT_PERFECT;
+      guard = as_a<gcond *> (last);
+      skip = EDGE_SUCC (h, 0)->dest == p ? EDGE_SUCC (h, 1) : EDGE_SUCC (h, 0);
+      if (ix_through (skip->dest) != x
+	  || !ix_outside (gimple_cond_lhs (guard), o)
+	  || !ix_outside (gimple_cond_rhs (guard), o)
+	  || !(skip->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)))
+	return GP_IX_NOT_PERFECT;
+    }
+  if (o->num_nodes != (n->num_nodes + 3 + (p != h) + (ne->dest != x)
+		      + (skip && skip->dest != x))
+      || EDGE_COUNT (x->preds) != (guard ? 2 : 1)
+      || (ne->dest != x && !single_pred_p (ne->dest))
+      || (skip && skip->dest != x && !single_pred_p (skip->dest)))
+    return GP_IX_NOT_PERFECT;
+  for (gimple_stmt_iterator g = gsi_start_nondebug_bb (l); !gsi_end_p (g);
+       gsi_next_nondebug (&g))
+    return GP_IX_NOT_PERFECT;
+
+  tree o_count = ix_count (o, o), n_count = ix_count (n, o);
+  if (!o_count || !n_count)
+    return GP_IX_COUNT;
+
+  auto_vec<ix_counter> o_counters, n_counters;
+  gphi *red = NULL;
+  if (!ix_counters (o, o, &o_counters, NULL)
+      || !ix_counters (n, o, &n_counters, &red))
+    return GP_IX_CARRIED;
+  ix_running run = {};
+  const ix_counter *first = NULL;
+  if (red)
+    {
+      for (const ix_counter &c : n_counters)
+	if (!first && ix_first_value_once (c))
+	  first = &c;
+      if (!first || !ix_running_value (o, n, x, red, &run))
+	return GP_IX_CARRIED;
+    }
+  /* No value of the pair leaves it or the inner loop but by memory.  */
+  for (gphi_iterator g = gsi_start_phis (x); !gsi_end_p (g); gsi_next (&g))
+    if (!virtual_operand_p (PHI_RESULT (g.phi ())) && g.phi () != run.lcssa)
+      return GP_IX_OUTER_CODE;
+  for (gphi_iterator g = gsi_start_phis (oe->dest); !gsi_end_p (g);
+       gsi_next (&g))
+    {
+      tree a = PHI_ARG_DEF_FROM_EDGE (g.phi (), oe);
+      if (!virtual_operand_p (PHI_RESULT (g.phi ())) && !ix_outside (a, o))
+	return GP_IX_OUTER_CODE;
+    }
+  /* O's own statements: movable, but for the running value's load or the
+     store of its initial value.  */
+  for (basic_block bb : {h, x})
+    for (gimple_stmt_iterator g = gsi_start_nondebug_after_labels_bb (bb);
+	 !gsi_end_p (g); gsi_next_nondebug (&g))
+      {
+	gimple *s = gsi_stmt (g);
+	if ((bb == x && s == last_stmt (x)) || s == guard)
+	  continue;
+	if (red && (s == run.load || (run.store_after && s == run.store)))
+	  continue;
+	if (red && !run.load && !run.init_store && bb == h
+	    && gimple_assign_single_p (s) && gimple_vdef (s)
+	    && !gimple_has_volatile_ops (s)
+	    && operand_equal_p (gimple_assign_lhs (s), run.ref, 0)
+	    && operand_equal_p (gimple_assign_rhs1 (s), run.init, 0))
+	  {
+	    run.init_store = s;
+	    continue;
+	  }
+	if (!ix_movable (s))
+	  return GP_IX_OUTER_CODE;
+      }
+  if (red && out)
+    {
+      out->phi = to_gp (PHI_RESULT (red));
+      out->next = to_gp (run.next);
+      out->stored_after = run.store_after;
+      out->lcssa = run.lcssa ? to_gp (PHI_RESULT (run.lcssa)) : NULL;
+      out->store_block = x->index;
+    }
+  if (!apply)
+    return GP_IX_OK;
+
+  if (guard)
+    {
+      /* Version O on the guard; in O, the copy where it holds, N is always
+	 entered.  */
+      tree enter = build2 (gimple_cond_code (guard), boolean_type_node,
+			   unshare_expr (gimple_cond_lhs (guard)),
+			   unshare_expr (gimple_cond_rhs (guard)));
+      if (skip->flags & EDGE_TRUE_VALUE)
+	enter = invert_truthvalue (enter);
+      gimple_seq stmts = NULL;
+      enter = force_gimple_operand_1 (enter, &stmts, is_gimple_condexpr,
+				      NULL_TREE);
+      initialize_original_copy_tables ();
+      basic_block cond_bb;
+      class loop *copy
+	= loop_version (o, enter, &cond_bb, profile_probability::likely (),
+			profile_probability::unlikely (),
+			profile_probability::likely (),
+			profile_probability::unlikely (), true);
+      free_original_copy_tables ();
+      if (!copy)
+	return GP_IX_NOT_PERFECT;
+      if (stmts)
+	{
+	  gimple_stmt_iterator gsi = gsi_last_bb (cond_bb);
+	  gsi_insert_seq_before (&gsi, stmts, GSI_SAME_STMT);
+	}
+      update_ssa (TODO_update_ssa);
+      gimple_stmt_iterator g = gsi_for_stmt (guard);
+      gsi_remove (&g, true);
+      if (skip->dest != x)
+	delete_basic_block (skip->dest);
+      else
+	remove_edge (skip);
+      single_succ_edge (h)->flags &= ~(EDGE_TRUE_VALUE | EDGE_FALSE_VALUE);
+      single_succ_edge (h)->flags |= EDGE_FALLTHRU;
+      single_succ_edge (h)->probability = profile_probability::always ();
+      free_dominance_info (CDI_DOMINATORS);
+      calculate_dominance_info (CDI_DOMINATORS);
+    }
+
+  /* The counts, computed before the pair.  */
+  for (tree *count : {&o_count, &n_count})
+    {
+      gimple_seq seq = NULL;
+      *count = force_gimple_operand (unshare_expr (*count), &seq, true,
+				     NULL_TREE);
+      if (seq)
+	gsi_insert_seq_on_edge_immediate (loop_preheader_edge (o), seq);
+    }
+
+  auto_bitmap dead;
+  /* The running value is stored every iteration and read back from its
+     cell.  */
+  if (red)
+    {
+      tree res = PHI_RESULT (red);
+      if (run.store_after)
+	{
+	  gimple_stmt_iterator from = gsi_for_stmt (run.store);
+	  gimple_stmt_iterator at = gsi_for_stmt (SSA_NAME_DEF_STMT (run.next));
+	  unlink_stmt_vdef (run.store);
+	  release_ssa_name (gimple_vdef (run.store));
+	  gimple_set_vdef (run.store, NULL_TREE);
+	  gimple_set_vuse (run.store, NULL_TREE);
+	  gimple_assign_set_rhs1 (run.store, run.next);
+	  gsi_move_after (&from, &at);
+	  update_stmt (run.store);
+	  gphi_iterator g = gsi_for_phi (run.lcssa);
+	  remove_phi_node (&g, true);
+	}
+      gimple_stmt_iterator to = gsi_after_labels (n->header);
+      tree val;
+      if (run.load)
+	{
+	  gimple_stmt_iterator from = gsi_for_stmt (run.load);
+	  gimple_set_vuse (run.load, NULL_TREE);
+	  gsi_move_before (&from, &to);
+	  update_stmt (run.load);
+	  val = run.init;
+	}
+      else
+	{
+	  if (run.init_store)
+	    {
+	      gimple_stmt_iterator g = gsi_for_stmt (run.init_store);
+	      unlink_stmt_vdef (run.init_store);
+	      gsi_remove (&g, true);
+	      release_defs (run.init_store);
+	    }
+	  tree cell = make_ssa_name (TREE_TYPE (res));
+	  gimple *ld = gimple_build_assign (cell, unshare_expr (run.ref));
+	  gsi_insert_before (&to, ld, GSI_SAME_STMT);
+	  tree later = make_ssa_name (boolean_type_node);
+	  tree counter = PHI_RESULT (first->phi);
+	  tree start = PHI_ARG_DEF_FROM_EDGE (first->phi,
+					      loop_preheader_edge (n));
+	  gsi_insert_before (&to, gimple_build_assign (later, NE_EXPR, counter,
+						       start),
+			     GSI_SAME_STMT);
+	  val = make_ssa_name (TREE_TYPE (res));
+	  gsi_insert_before (&to, gimple_build_assign (val, COND_EXPR, later,
+						       cell, run.init),
+			     GSI_SAME_STMT);
+	}
+      imm_use_iterator it;
+      use_operand_p up;
+      gimple *use;
+      FOR_EACH_IMM_USE_STMT (use, it, res)
+	{
+	  if (is_gimple_debug (use))
+	    {
+	      gimple_debug_bind_reset_value (use);
+	      update_stmt (use);
+	      continue;
+	    }
+	  FOR_EACH_IMM_USE_ON_STMT (up, it)
+	    SET_USE (up, val);
+	  update_stmt (use);
+	}
+      gimple_stmt_iterator g = gsi_for_stmt (red);
+      remove_phi_node (&g, true);
+    }
+
+  /* O's own statements run in N: the header's first, the exit block's
+     before N's exit test.  */
+  gimple_stmt_iterator to = gsi_after_labels (n->header);
+  for (gimple_stmt_iterator g = gsi_after_labels (h); !gsi_end_p (g);)
+    {
+      gimple *s = gsi_stmt (g);
+      if (is_gimple_debug (s))
+	gsi_remove (&g, true);
+      else
+	gsi_move_before (&g, &to);
+    }
+  to = gsi_last_bb (ne->src);
+  for (gimple_stmt_iterator g = gsi_after_labels (x); !gsi_end_p (g);)
+    {
+      gimple *s = gsi_stmt (g);
+      if (s == last_stmt (x))
+	break;
+      if (is_gimple_debug (s))
+	gsi_remove (&g, true);
+      else
+	{
+	  if (gimple_get_lhs (s) && TREE_CODE (gimple_get_lhs (s)) == SSA_NAME)
+	    bitmap_set_bit (dead, SSA_NAME_VERSION (gimple_get_lhs (s)));
+	  gsi_move_before (&g, &to);
+	}
+    }
+
+  /* Each loop takes the other's counters and trip count.  */
+  for (const ix_counter &c : o_counters)
+    ix_move_counter (c, n, ne, dead);
+  for (const ix_counter &c : n_counters)
+    ix_move_counter (c, o, oe, dead);
+  create_canonical_iv (o, oe, n_count);
+  create_canonical_iv (n, ne, o_count);
+
+  free_numbers_of_iterations_estimates (o);
+  free_numbers_of_iterations_estimates (n);
+  scev_reset_htab ();
+  simple_dce_from_worklist (dead);
+  mark_virtual_operands_for_renaming (cfun);
+  update_ssa (TODO_update_ssa_only_virtuals);
+  return GP_IX_OK;
 }

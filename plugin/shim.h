@@ -385,6 +385,55 @@ void gp_loop_mark_parallel (unsigned num);
 unsigned gp_omp_for_set_static_chunk (unsigned line, int chunk);
 /* -ftree-parallelize-loops=N's N.  */
 int gp_parallelize_loops_threads (void);
+/* -floop-interchange (on at -O3).  */
+int gp_loop_interchange_enabled (void);
+
+/* Why a loop pair cannot be interchanged (GP_IX_OK: it can).  */
+typedef enum gp_interchange_status
+{
+  GP_IX_OK = 0,
+  /* Not OUTER with one inner loop, innermost, and nothing else but its
+     header, exit test and latch; or a loop GCC marked (simd, parallel).  */
+  GP_IX_NOT_PERFECT,
+  /* An iteration count not known before the pair, or the inner loop's
+     varying with the outer loop.  */
+  GP_IX_COUNT,
+  /* A value carried across iterations that is neither a counter nor the
+     inner loop's one running value stored in memory each iteration.  */
+  GP_IX_CARRIED,
+  /* A statement of the outer loop's own that cannot move into the inner
+     loop (memory, a call, a possible trap), or a value of the pair used
+     after it.  */
+  GP_IX_OUTER_CODE
+} gp_interchange_status;
+
+/* The running value of an interchanged pair (see gp_loop_interchange).  */
+typedef struct gp_running_value
+{
+  /* Its PHI result and its update; NULL when there is none.  */
+  gp_tree *phi;
+  gp_tree *next;
+  /* Whether it is stored once after the inner loop (in block STORE_BLOCK,
+     from LCSSA's PHI, whose result is LCSSA) rather than on every
+     iteration.  */
+  int stored_after;
+  gp_tree *lcssa;
+  int store_block;
+} gp_running_value;
+
+/* Interchanges loop OUTER with its only inner loop (a perfect pair of
+   counted loops whose inner trip count does not vary with the outer
+   loop), GCC's loop structures kept: OUTER then runs the inner loop's
+   iterations and the inner loop OUTER's.  A running value the inner loop
+   keeps in a register and stores to one memory cell, on every iteration
+   or once after it (what PRE and store motion leave of `C[i][j] += ...`),
+   is stored every iteration and read back from that cell instead; its
+   first iteration takes the value it starts from, and a store of that
+   value before the inner loop is dropped.  An inner loop entered under a
+   condition invariant in OUTER is first versioned on it.  With APPLY zero
+   nothing changes.  *RUN (when not NULL) describes the running value.  */
+gp_interchange_status gp_loop_interchange (unsigned outer, int apply,
+					   gp_running_value *run);
 
 #ifdef __cplusplus
 }
