@@ -1,21 +1,19 @@
 //! Interchange of perfect loop pairs: which pairs to swap (a locality
 //! model), whether the model allows it, and the swap itself (the shim).
 //!
-//! The locality model counts the cache lines the innermost loop's memory
-//! accesses touch per iteration: an access invariant in the loop touches
-//! none, one whose address moves by `s` bytes touches `s / 64` (at most
-//! one). A pair is swapped when that count at least halves with the outer
-//! loop innermost. docs/codegen.md describes it.
+//! The locality model (poly::locality) counts the cache lines the
+//! innermost loop's memory accesses touch per iteration; a pair is swapped
+//! when that count at least halves with the outer loop innermost.
+//! docs/codegen.md describes it.
 
 use crate::ffi;
 use super::ir::Tree;
 use super::loops::LoopForest;
 use super::parallel::{block_of, pair_interchange, RegionOutcome};
 use super::scop::{scalar_name, Region};
+use poly::locality::Layout;
 use poly::LightScop;
-
-/// The model's cache line, in bytes.
-const LINE: i128 = 64;
+use std::collections::BTreeMap;
 
 /// A pair swapped only when the inner loop's lines per iteration at least
 /// divide by this.
@@ -37,42 +35,12 @@ pub struct Swap {
 /// (None: not a candidate, or no gain).
 pub type Judgement = Result<Swap, Option<String>>;
 
-/// Lines per iteration of the loop at `depth` (1 = the region's outermost)
-/// for the memory accesses of `stmts`.
+/// Lines per iteration of the loop at `depth` for the memory accesses of
+/// `stmts` (poly::locality).
 fn lines_per_iteration(r: &Region, light: &LightScop, stmts: &[String], depth: usize) -> f64 {
-    let mut total = 0.0;
-    for s in light.stmts.iter().filter(|s| stmts.contains(&s.name) && s.depth() >= depth) {
-        let var = light.params.len() + depth - 1;
-        for a in &s.accesses {
-            let Some(base) = r.bases.get(&a.array) else { continue };
-            total += access_lines(a.subs.iter().map(|l| l.coef.get(var).copied().unwrap_or(0)).collect(), base);
-        }
-    }
-    total
-}
-
-/// Lines one iteration touches for an access whose subscripts move by
-/// `steps` (outermost first) in an array of shape `base`.
-fn access_lines(steps: Vec<i128>, base: &super::scop::ArrayBase) -> f64 {
-    if steps.iter().all(|&c| c == 0) {
-        return 0.0;
-    }
-    // Elements per step of each dimension: the product of the sizes
-    // inward; a size not known at compile time counts as a line or more.
-    let dims = steps.len();
-    let mut bytes: Option<i128> = Some(0);
-    for (k, &c) in steps.iter().enumerate() {
-        if c == 0 {
-            continue;
-        }
-        let inward = base.sizes.get(k..dims.saturating_sub(1)).unwrap_or(&[]);
-        let stride = inward.iter().try_fold(1i128, |acc, p| p.as_constant().and_then(|v| acc.checked_mul(v)));
-        bytes = bytes.zip(stride).and_then(|(b, st)| b.checked_add(c.checked_mul(st)?.checked_mul(base.elem)?));
-    }
-    match bytes {
-        Some(b) if b.abs() < LINE => b.abs() as f64 / LINE as f64,
-        _ => 1.0,
-    }
+    let layouts: BTreeMap<String, Layout> =
+        r.bases.iter().map(|(name, b)| (name.clone(), Layout { elem: b.elem, sizes: b.sizes.clone() })).collect();
+    poly::locality::lines_per_iteration(light, stmts, depth, &layouts)
 }
 
 /// The region loops directly inside `l`.
@@ -210,4 +178,38 @@ fn stored_once_per_iteration(r: &Region, inner_stmts: &[String], block: i32, max
 pub fn apply(s: &Swap) -> bool {
     // SAFETY: s.outer is a loop of cfun that judge() accepted.
     unsafe { ffi::gp_loop_interchange(s.outer, 1, std::ptr::null_mut()) == ffi::gp_interchange_status::GP_IX_OK }
+}
+
+/// A marked loop collapsed with its inner loop.
+pub struct Collapse {
+    pub inner: u32,
+    pub trips: u32,
+    pub threads: u32,
+}
+
+/// Collapses marked loop `l` with its only inner loop when its constant
+/// trip count would keep the threads unevenly busy (fewer than 4 per
+/// thread and not a multiple of their number) and the inner loop is
+/// parallel too (`o`: the region's verdicts); the inner loop then runs
+/// both loops' iterations and takes the mark.
+pub fn collapse(forest: &LoopForest, r: &Region, l: u32, o: &RegionOutcome) -> Option<Collapse> {
+    // SAFETY: called inside the pass, where cfun is set.
+    let threads = u32::try_from(unsafe { ffi::gp_parallelize_loops_threads() }).ok().filter(|&t| t > 1)?;
+    // SAFETY: l is a loop of cfun.
+    let trips = unsafe { ffi::gp_loop_constant_trips(l) };
+    if trips == 0 || trips >= 4 * threads || trips % threads == 0 {
+        return None;
+    }
+    let [inner] = children(forest, r, l)[..] else { return None };
+    // Parallel without reductions or private copies of memory, which
+    // parloops makes for neither loop.
+    let doall = |x: u32| {
+        o.loops.get(&x).is_some_and(|v| v.parallel && v.reductions.is_empty() && !v.private.iter().any(|p| r.bases.contains_key(p)))
+    };
+    if !doall(l) || !doall(inner) {
+        return None;
+    }
+    // SAFETY: l is a loop of cfun; the shim checks the pair's shape.
+    let done = unsafe { ffi::gp_loop_collapse(l, 1) } == ffi::gp_interchange_status::GP_IX_OK;
+    done.then_some(Collapse { inner, trips, threads })
 }

@@ -903,8 +903,9 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
         out.loops.insert(l, o);
     }
 
-    // Dependences: counts and the dump.
-    if let Some(e) = engine.as_ref().filter(|_| !opts.verdicts_only) {
+    // Dependences: counts and the dump (not for the verdicts alone).
+    if opts.verdicts_only {
+    } else if let Some(e) = engine.as_ref() {
         match e.dependences(&privatized, opts.detail, false) {
             Ok((deps, counts)) => {
                 out.dump.push_str(&format!(

@@ -590,6 +590,17 @@ impl Builder<'_> {
     }
 }
 
+/// Versions loop `l` on `t`, neither copy marked: `l` is then the copy run
+/// where it holds. Returns the number of the copy run where it fails; None
+/// when versioning failed (nothing changed).
+pub fn version_on(region: &Region, l: u32, t: &RuntimeTest) -> Option<u32> {
+    let cond = (Builder { region }).test(t)?;
+    // SAFETY: l is a loop of cfun; cond a tree over values defined before
+    // the region, which dominate the loop; nothing is marked.
+    let copy = unsafe { ffi::gp_loop_version_parallel(l, cond.raw(), std::ptr::null(), 0, 0) };
+    (copy != 0).then_some(copy)
+}
+
 /// Carries out a plan on loop `l`: versions it on `within` first when
 /// there is one (neither copy marked; `l` is then the copy where it holds),
 /// then marks it, versioning it on `test` first, and marks the loops
@@ -598,9 +609,7 @@ impl Builder<'_> {
 /// false when a versioning failed: then no loop is marked.
 pub fn apply(region: &Region, l: u32, within: Option<&RuntimeTest>, test: Option<&RuntimeTest>, otherwise: &[u32], mark: bool) -> bool {
     if let Some(w) = within {
-        let Some(cond) = (Builder { region }).test(w) else { return false };
-        // SAFETY: as below; nothing is marked.
-        if unsafe { ffi::gp_loop_version_parallel(l, cond.raw(), std::ptr::null(), 0, 0) } == 0 {
+        if version_on(region, l, w).is_none() {
             return false;
         }
     }

@@ -203,8 +203,8 @@ pub extern "C" fn gccpoly_rs_parallelize() {
     let fn_loc = unsafe { ffi::gp_cfun_location() };
     if let Err(msg) = contained(|| {
         with_plugin(|p| {
-            interchange_function(p, &name);
-            parallelize_function(p, &name)
+            let versioned = interchange_function(p, &name);
+            parallelize_function(p, &name, &versioned)
         })
     }) {
         // Each loop is changed in one call into the shim, which cannot
@@ -247,13 +247,23 @@ fn analysis_options(p: &Plugin, verdicts_only: bool) -> gimple::parallel::Analys
     }
 }
 
+/// The nests interchange versioned on their region's test, for the
+/// parallel marking: (the loop run where it holds, the test's text), and
+/// the copies run where it fails, to be left as written.
+#[derive(Default)]
+struct Versioned {
+    under: Vec<(u32, String)>,
+    as_written: Vec<u32>,
+}
+
 /// Interchanges the loop pairs the locality model favours and the dataflow
 /// allows, each nest resting on a run-time test first versioned on it;
 /// the parallel marking that follows analyses the swapped loops afresh.
-fn interchange_function(p: &mut Plugin, name: &str) {
+fn interchange_function(p: &mut Plugin, name: &str) -> Versioned {
+    let mut versioned = Versioned::default();
     // SAFETY: called inside the pass, where cfun is set.
     if p.options.no_interchange || unsafe { ffi::gp_loop_interchange_enabled() } == 0 {
-        return;
+        return versioned;
     }
     // SAFETY: as above.
     let parallel = !p.options.no_parallelize && unsafe { ffi::gp_parallelize_loops_threads() } > 1;
@@ -263,7 +273,7 @@ fn interchange_function(p: &mut Plugin, name: &str) {
     let mut report = p.functions.iter_mut().rev().find(|f| f.name == name);
     for r in &regions {
         let mut outcomes = None;
-        let mut versioned = false;
+        let mut region_versioned = false;
         for &o in &r.loops {
             let line = |l: &gimple::loops::Loop| l.pos.as_ref().map(|p| p.line).unwrap_or(0);
             let swap = match gimple::interchange::judge(&forest, r, o, aopts.max_operations) {
@@ -291,11 +301,13 @@ fn interchange_function(p: &mut Plugin, name: &str) {
                 }
             };
             let guard = test.as_ref().map(|t| t.text());
-            if let Some(t) = &test {
-                if !versioned && !gimple::transform::apply(r, r.loops[0], Some(t), None, &[], false) {
-                    continue;
+            if let (Some(t), Some(g)) = (&test, &guard) {
+                if !region_versioned {
+                    let Some(copy) = gimple::transform::version_on(r, r.loops[0], t) else { continue };
+                    versioned.under.push((r.loops[0], g.clone()));
+                    versioned.as_written.push(copy);
                 }
-                versioned = true;
+                region_versioned = true;
             }
             if !gimple::interchange::apply(&swap) {
                 continue;
@@ -324,11 +336,12 @@ fn interchange_function(p: &mut Plugin, name: &str) {
             }
         }
     }
+    versioned
 }
 
 /// Marks the loops the analysis proves parallel for parloops, versioning
 /// them on their run-time tests; records what it did in the report.
-fn parallelize_function(p: &mut Plugin, name: &str) {
+fn parallelize_function(p: &mut Plugin, name: &str, versioned: &Versioned) {
     use gimple::transform::LoopPlan;
     // SAFETY: called inside the pass, where cfun is set.
     if p.options.no_parallelize || unsafe { ffi::gp_parallelize_loops_threads() } <= 1 {
@@ -353,6 +366,15 @@ fn parallelize_function(p: &mut Plugin, name: &str) {
     let mut done: Vec<(u32, Vec<&str>, Option<String>, Option<String>)> = Vec::new();
     for (l, plan) in &plans {
         let Some(fl) = forest.get(*l) else { continue };
+        // Where interchange's version test failed, the nest runs as written.
+        if versioned.as_written.iter().any(|&c| forest.within(*l, c)) {
+            continue;
+        }
+        // Where it held, a loop whose test is that one needs no other copy.
+        let already = |t: &Option<gimple::transform::RuntimeTest>| -> Option<String> {
+            let text = t.as_ref()?.text();
+            versioned.under.iter().any(|(u, g)| forest.within(*l, *u) && *g == text).then_some(text)
+        };
         let Some(region) = regions.iter().find(|r| r.loops.contains(l)) else { continue };
         let kept = |why: &str| {
             diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, &format!("parallel loop kept sequential: {why}"));
@@ -365,11 +387,22 @@ fn parallelize_function(p: &mut Plugin, name: &str) {
             }
             (l, if mark { vec!["parallel"] } else { Vec::new() }, guard, None)
         };
+        let inside_version = match plan {
+            LoopPlan::Parallel { test, within: None, .. } => already(test),
+            _ => None,
+        };
+        let applied = match plan {
+            LoopPlan::Parallel { .. } if inside_version.is_some() => gimple::transform::apply(region, *l, None, None, &[], mark),
+            LoopPlan::Parallel { test, otherwise, within, .. } => {
+                gimple::transform::apply(region, *l, within.as_ref(), test.as_ref(), otherwise, mark)
+            }
+            LoopPlan::Kept(_) => false,
+        };
         match plan {
-            LoopPlan::Parallel { test, otherwise, cyclic, within }
-                if gimple::transform::apply(region, *l, within.as_ref(), test.as_ref(), otherwise, mark) =>
-            {
-                let guard = test.as_ref().map(|t| t.text());
+            LoopPlan::Parallel { test, otherwise, cyclic, within } if applied => {
+                // Inside interchange's version: its test, no other copy.
+                let otherwise: &[u32] = if inside_version.is_some() { &[] } else { otherwise };
+                let guard = inside_version.clone().or_else(|| test.as_ref().map(|t| t.text()));
                 let inside = within.as_ref().map(|w| w.text());
                 // The whole test of the marked copy: within's, then test's.
                 let whole: Vec<&str> = inside.iter().chain(&guard).map(|s| s.as_str()).collect();
@@ -390,6 +423,30 @@ fn parallelize_function(p: &mut Plugin, name: &str) {
                         p.cyclic.push((name.to_string(), line));
                     }
                     d.1.push("cyclic");
+                }
+                let collapsed = if mark && !p.options.no_collapse {
+                    let ri = regions.iter().position(|r| r.loops.contains(l));
+                    ri.and_then(|ri| gimple::interchange::collapse(&forest, &regions[ri], *l, &outcomes[ri]))
+                } else {
+                    None
+                };
+                if let Some(c) = &collapsed {
+                    d.1.push("collapse");
+                    if let Some(fi) = forest.get(c.inner) {
+                        diag::remark(
+                            RemarkKind::GP_REMARK_OPTIMIZED,
+                            fl.location,
+                            &format!(
+                                "loops at lines {} and {} collapsed into one parallel loop of {} x (the inner trip count) iterations: {} iterations would keep {} threads unevenly busy",
+                                line.unwrap_or(0),
+                                fi.pos.as_ref().map(|p| p.line).unwrap_or(0),
+                                c.trips,
+                                c.trips,
+                                c.threads
+                            ),
+                        );
+                    }
+                    done.push((c.inner, vec!["collapse"], None, None));
                 }
                 done.push(d);
                 for &x in otherwise {

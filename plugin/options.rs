@@ -30,6 +30,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "no-parallelize", value: ValueKind::None },
     OptionSpec { key: "no-cyclic", value: ValueKind::None },
     OptionSpec { key: "no-interchange", value: ValueKind::None },
+    OptionSpec { key: "no-collapse", value: ValueKind::None },
     OptionSpec { key: "debug-unmarked-versions", value: ValueKind::None },
 ];
 
@@ -61,6 +62,8 @@ pub struct Options {
     pub unmarked_versions: bool,
     /// Interchange no loops.
     pub no_interchange: bool,
+    /// Collapse no loops.
+    pub no_collapse: bool,
 }
 
 fn spelled(spec: &OptionSpec) -> String {
@@ -117,6 +120,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "debug-unmarked-versions" => opts.unmarked_versions = true,
             "no-cyclic" => opts.no_cyclic = true,
             "no-interchange" => opts.no_interchange = true,
+            "no-collapse" => opts.no_collapse = true,
             "debug-panic" => opts.debug_panic = value,
             "debug-max-operations" => {
                 let v = value.unwrap_or_default();

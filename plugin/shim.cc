@@ -1531,12 +1531,23 @@ ix_running_value (class loop *o, class loop *n, basic_block x, gphi *red,
 }
 
 /* Whether statement S of O's own blocks may run inside the inner loop
-   instead: no memory, no call, nothing that may trap.  */
+   instead (once per inner iteration, the inner loop always entered, on
+   the same operands): no memory, no call, nothing that may trap but a
+   floating-point operation, whose exceptions are sticky flags that
+   running it again with the same operands leaves as they were.  */
 static bool
 ix_movable (gimple *s)
 {
-  return is_gimple_assign (s) && !gimple_vuse (s) && !gimple_vdef (s)
-	 && !gimple_has_side_effects (s) && !gimple_could_trap_p (s);
+  if (!is_gimple_assign (s) || gimple_vuse (s) || gimple_vdef (s)
+      || gimple_has_side_effects (s))
+    return false;
+  if (!gimple_could_trap_p (s))
+    return true;
+  tree lhs = gimple_assign_lhs (s);
+  return !cfun->can_throw_non_call_exceptions && !flag_signaling_nans
+	 && (FLOAT_TYPE_P (TREE_TYPE (lhs))
+	     || FLOAT_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (s))))
+	 && gimple_assign_rhs_code (s) != FIX_TRUNC_EXPR;
 }
 
 /* Gives the counter C a copy in loop TO (incremented before TO_EXIT's
@@ -1576,31 +1587,54 @@ ix_move_counter (const ix_counter &c, class loop *to, edge to_exit,
   remove_phi_node (&g, true);
 }
 
-gp_interchange_status
-gp_loop_interchange (unsigned outer, int apply, gp_running_value *out)
+/* A perfect pair: loop O, its only inner loop N (innermost); O's header
+   H, exit block X and latch L; N's preheader P (H or an empty block after
+   it), entered under GUARD (invariant in O) unless SKIP, its other edge,
+   is taken; the latch counts; the counters; the running value RED of N
+   when there is one (with FIRST, a counter of N whose start value comes
+   only in the first iteration).  */
+struct ix_pair
 {
-  if (out)
-    *out = {};
+  class loop *o, *n;
+  edge oe, ne;
+  basic_block h, x, l, p;
+  gcond *guard;
+  edge skip;
+  tree o_count, n_count;
+  auto_vec<ix_counter> o_counters, n_counters;
+  gphi *red;
+  ix_running run;
+  const ix_counter *first;
+};
+
+/* Fills PP for loop OUTER and says whether the pair can be transformed.
+   With MARKED_OK, OUTER may be marked can_be_parallel.  */
+static gp_interchange_status
+ix_analyse (unsigned outer, bool marked_ok, ix_pair *pp)
+{
   class loop *o = get_loop (cfun, outer);
   if (!o || !o->inner || o->inner->next || o->inner->inner)
     return GP_IX_NOT_PERFECT;
   class loop *n = o->inner;
+  bool was_marked = o->can_be_parallel;
+  if (marked_ok)
+    o->can_be_parallel = false;
+  bool marked = ix_marked (o);
+  o->can_be_parallel = was_marked;
   edge oe = ix_exit (o), ne = ix_exit (n);
   basic_block h = o->header, x = oe ? oe->src : NULL, l = o->latch;
-  if (ix_marked (o) || ix_marked (n) || !oe || !ne || x == h
+  if (marked || ix_marked (n) || !oe || !ne || x == h
       || ix_through (ne->dest) != x || !single_pred_p (l)
       || single_pred (l) != x || !single_succ_p (l)
       || EDGE_COUNT (h->preds) != 2)
     return GP_IX_NOT_PERFECT;
-  /* N's preheader: O's header, or an empty block after it.  Its entry may
-     be guarded by a condition invariant in O (the inner trip count's
-     test), whose other edge skips to X.  */
+  /* N's preheader: O's header, or a block after it.  Its entry may be
+     guarded by a condition invariant in O (the inner trip count's test),
+     whose other edge skips to X.  */
   basic_block p = loop_preheader_edge (n)->src;
   gcond *guard = NULL;
   edge skip = NULL;
-  if (p != h
-      && (!single_pred_p (p) || single_pred (p) != h
-	  || !gsi_end_p (gsi_start_nondebug_bb (p))))
+  if (p != h && (!single_pred_p (p) || single_pred (p) != h))
     return GP_IX_NOT_PERFECT;
   if (!single_succ_p (h))
     {
@@ -1625,24 +1659,35 @@ gp_loop_interchange (unsigned outer, int apply, gp_running_value *out)
   for (gimple_stmt_iterator g = gsi_start_nondebug_bb (l); !gsi_end_p (g);
        gsi_next_nondebug (&g))
     return GP_IX_NOT_PERFECT;
+  pp->o = o;
+  pp->n = n;
+  pp->oe = oe;
+  pp->ne = ne;
+  pp->h = h;
+  pp->x = x;
+  pp->l = l;
+  pp->p = p;
+  pp->guard = guard;
+  pp->skip = skip;
 
-  tree o_count = ix_count (o, o), n_count = ix_count (n, o);
-  if (!o_count || !n_count)
+  pp->o_count = ix_count (o, o);
+  pp->n_count = ix_count (n, o);
+  if (!pp->o_count || !pp->n_count)
     return GP_IX_COUNT;
 
-  auto_vec<ix_counter> o_counters, n_counters;
-  gphi *red = NULL;
-  if (!ix_counters (o, o, &o_counters, NULL)
-      || !ix_counters (n, o, &n_counters, &red))
+  pp->red = NULL;
+  pp->first = NULL;
+  pp->run = {};
+  if (!ix_counters (o, o, &pp->o_counters, NULL)
+      || !ix_counters (n, o, &pp->n_counters, &pp->red))
     return GP_IX_CARRIED;
-  ix_running run = {};
-  const ix_counter *first = NULL;
-  if (red)
+  ix_running &run = pp->run;
+  if (pp->red)
     {
-      for (const ix_counter &c : n_counters)
-	if (!first && ix_first_value_once (c))
-	  first = &c;
-      if (!first || !ix_running_value (o, n, x, red, &run))
+      for (const ix_counter &c : pp->n_counters)
+	if (!pp->first && ix_first_value_once (c))
+	  pp->first = &c;
+      if (!pp->first || !ix_running_value (o, n, x, pp->red, &run))
 	return GP_IX_CARRIED;
     }
   /* No value of the pair leaves it or the inner loop but by memory.  */
@@ -1658,16 +1703,16 @@ gp_loop_interchange (unsigned outer, int apply, gp_running_value *out)
     }
   /* O's own statements: movable, but for the running value's load or the
      store of its initial value.  */
-  for (basic_block bb : {h, x})
+  for (basic_block bb : {h, p, x})
     for (gimple_stmt_iterator g = gsi_start_nondebug_after_labels_bb (bb);
-	 !gsi_end_p (g); gsi_next_nondebug (&g))
+	 !gsi_end_p (g) && !(bb == p && p == h); gsi_next_nondebug (&g))
       {
 	gimple *s = gsi_stmt (g);
 	if ((bb == x && s == last_stmt (x)) || s == guard)
 	  continue;
-	if (red && (s == run.load || (run.store_after && s == run.store)))
+	if (pp->red && (s == run.load || (run.store_after && s == run.store)))
 	  continue;
-	if (red && !run.load && !run.init_store && bb == h
+	if (pp->red && !run.load && !run.init_store && bb == h
 	    && gimple_assign_single_p (s) && gimple_vdef (s)
 	    && !gimple_has_volatile_ops (s)
 	    && operand_equal_p (gimple_assign_lhs (s), run.ref, 0)
@@ -1679,67 +1724,151 @@ gp_loop_interchange (unsigned outer, int apply, gp_running_value *out)
 	if (!ix_movable (s))
 	  return GP_IX_OUTER_CODE;
       }
+  return GP_IX_OK;
+}
+
+/* Versions O on the guard of N's entry, when there is one; in O, the copy
+   where it holds, N is then always entered.  False when versioning
+   failed (nothing changed).  */
+static bool
+ix_enter_always (ix_pair *pp)
+{
+  if (!pp->guard)
+    return true;
+  gcond *guard = pp->guard;
+  tree enter = build2 (gimple_cond_code (guard), boolean_type_node,
+		       unshare_expr (gimple_cond_lhs (guard)),
+		       unshare_expr (gimple_cond_rhs (guard)));
+  if (pp->skip->flags & EDGE_TRUE_VALUE)
+    enter = invert_truthvalue (enter);
+  gimple_seq stmts = NULL;
+  enter = force_gimple_operand_1 (enter, &stmts, is_gimple_condexpr,
+				  NULL_TREE);
+  initialize_original_copy_tables ();
+  basic_block cond_bb;
+  class loop *copy
+    = loop_version (pp->o, enter, &cond_bb, profile_probability::likely (),
+		    profile_probability::unlikely (),
+		    profile_probability::likely (),
+		    profile_probability::unlikely (), true);
+  free_original_copy_tables ();
+  if (!copy)
+    return false;
+  if (stmts)
+    {
+      gimple_stmt_iterator gsi = gsi_last_bb (cond_bb);
+      gsi_insert_seq_before (&gsi, stmts, GSI_SAME_STMT);
+    }
+  update_ssa (TODO_update_ssa);
+  gimple_stmt_iterator g = gsi_for_stmt (guard);
+  gsi_remove (&g, true);
+  if (pp->skip->dest != pp->x)
+    delete_basic_block (pp->skip->dest);
+  else
+    remove_edge (pp->skip);
+  edge e = single_succ_edge (pp->h);
+  e->flags &= ~(EDGE_TRUE_VALUE | EDGE_FALSE_VALUE);
+  e->flags |= EDGE_FALLTHRU;
+  e->probability = profile_probability::always ();
+  free_dominance_info (CDI_DOMINATORS);
+  calculate_dominance_info (CDI_DOMINATORS);
+  pp->guard = NULL;
+  pp->skip = NULL;
+  return true;
+}
+
+/* Gimplifies the pair's counts before it.  */
+static void
+ix_counts_before (ix_pair *pp)
+{
+  for (tree *count : {&pp->o_count, &pp->n_count})
+    {
+      gimple_seq seq = NULL;
+      *count = force_gimple_operand (unshare_expr (*count), &seq, true,
+				     NULL_TREE);
+      if (seq)
+	gsi_insert_seq_on_edge_immediate (loop_preheader_edge (pp->o), seq);
+    }
+}
+
+/* Moves O's own statements into N: the header's before TO (in N's
+   header), the exit block's before N's exit test; their results go into
+   DEAD as candidates for removal.  */
+static void
+ix_outer_code_into_inner (ix_pair *pp, gimple_stmt_iterator *to, bitmap dead)
+{
+  for (basic_block bb : {pp->h, pp->p})
+    {
+      if (bb == pp->p && pp->p == pp->h)
+	break;
+      for (gimple_stmt_iterator g = gsi_after_labels (bb); !gsi_end_p (g);)
+	{
+	  gimple *s = gsi_stmt (g);
+	  if (is_gimple_debug (s))
+	    gsi_remove (&g, true);
+	  else
+	    gsi_move_before (&g, to);
+	}
+    }
+  gimple_stmt_iterator at = gsi_last_bb (pp->ne->src);
+  for (gimple_stmt_iterator g = gsi_after_labels (pp->x); !gsi_end_p (g);)
+    {
+      gimple *s = gsi_stmt (g);
+      if (s == last_stmt (pp->x))
+	break;
+      if (is_gimple_debug (s))
+	gsi_remove (&g, true);
+      else
+	{
+	  if (gimple_get_lhs (s) && TREE_CODE (gimple_get_lhs (s)) == SSA_NAME)
+	    bitmap_set_bit (dead, SSA_NAME_VERSION (gimple_get_lhs (s)));
+	  gsi_move_before (&g, &at);
+	}
+    }
+}
+
+/* After a transformation of the pair: cached counts and evolutions go,
+   dead statements too, virtual operands are renamed.  */
+static void
+ix_finish (ix_pair *pp, bitmap dead)
+{
+  free_numbers_of_iterations_estimates (pp->o);
+  free_numbers_of_iterations_estimates (pp->n);
+  scev_reset_htab ();
+  simple_dce_from_worklist (dead);
+  mark_virtual_operands_for_renaming (cfun);
+  update_ssa (TODO_update_ssa_only_virtuals);
+}
+
+gp_interchange_status
+gp_loop_interchange (unsigned outer, int apply, gp_running_value *out)
+{
+  if (out)
+    *out = {};
+  ix_pair pair;
+  ix_pair *pp = &pair;
+  gp_interchange_status status = ix_analyse (outer, false, pp);
+  if (status != GP_IX_OK)
+    return status;
+  class loop *o = pp->o, *n = pp->n;
+  edge oe = pp->oe, ne = pp->ne;
+  gphi *red = pp->red;
+  ix_running &run = pp->run;
   if (red && out)
     {
       out->phi = to_gp (PHI_RESULT (red));
       out->next = to_gp (run.next);
       out->stored_after = run.store_after;
       out->lcssa = run.lcssa ? to_gp (PHI_RESULT (run.lcssa)) : NULL;
-      out->store_block = x->index;
+      out->store_block = pp->x->index;
     }
   if (!apply)
     return GP_IX_OK;
-
-  if (guard)
-    {
-      /* Version O on the guard; in O, the copy where it holds, N is always
-	 entered.  */
-      tree enter = build2 (gimple_cond_code (guard), boolean_type_node,
-			   unshare_expr (gimple_cond_lhs (guard)),
-			   unshare_expr (gimple_cond_rhs (guard)));
-      if (skip->flags & EDGE_TRUE_VALUE)
-	enter = invert_truthvalue (enter);
-      gimple_seq stmts = NULL;
-      enter = force_gimple_operand_1 (enter, &stmts, is_gimple_condexpr,
-				      NULL_TREE);
-      initialize_original_copy_tables ();
-      basic_block cond_bb;
-      class loop *copy
-	= loop_version (o, enter, &cond_bb, profile_probability::likely (),
-			profile_probability::unlikely (),
-			profile_probability::likely (),
-			profile_probability::unlikely (), true);
-      free_original_copy_tables ();
-      if (!copy)
-	return GP_IX_NOT_PERFECT;
-      if (stmts)
-	{
-	  gimple_stmt_iterator gsi = gsi_last_bb (cond_bb);
-	  gsi_insert_seq_before (&gsi, stmts, GSI_SAME_STMT);
-	}
-      update_ssa (TODO_update_ssa);
-      gimple_stmt_iterator g = gsi_for_stmt (guard);
-      gsi_remove (&g, true);
-      if (skip->dest != x)
-	delete_basic_block (skip->dest);
-      else
-	remove_edge (skip);
-      single_succ_edge (h)->flags &= ~(EDGE_TRUE_VALUE | EDGE_FALSE_VALUE);
-      single_succ_edge (h)->flags |= EDGE_FALLTHRU;
-      single_succ_edge (h)->probability = profile_probability::always ();
-      free_dominance_info (CDI_DOMINATORS);
-      calculate_dominance_info (CDI_DOMINATORS);
-    }
-
-  /* The counts, computed before the pair.  */
-  for (tree *count : {&o_count, &n_count})
-    {
-      gimple_seq seq = NULL;
-      *count = force_gimple_operand (unshare_expr (*count), &seq, true,
-				     NULL_TREE);
-      if (seq)
-	gsi_insert_seq_on_edge_immediate (loop_preheader_edge (o), seq);
-    }
+  if (!ix_enter_always (pp))
+    return GP_IX_NOT_PERFECT;
+  ix_counts_before (pp);
+  tree o_count = pp->o_count, n_count = pp->n_count;
+  const ix_counter *first = pp->first;
 
   auto_bitmap dead;
   /* The running value is stored every iteration and read back from its
@@ -1814,46 +1943,160 @@ gp_loop_interchange (unsigned outer, int apply, gp_running_value *out)
       remove_phi_node (&g, true);
     }
 
-  /* O's own statements run in N: the header's first, the exit block's
-     before N's exit test.  */
+  /* O's own statements run in N, before everything.  */
   gimple_stmt_iterator to = gsi_after_labels (n->header);
-  for (gimple_stmt_iterator g = gsi_after_labels (h); !gsi_end_p (g);)
-    {
-      gimple *s = gsi_stmt (g);
-      if (is_gimple_debug (s))
-	gsi_remove (&g, true);
-      else
-	gsi_move_before (&g, &to);
-    }
-  to = gsi_last_bb (ne->src);
-  for (gimple_stmt_iterator g = gsi_after_labels (x); !gsi_end_p (g);)
-    {
-      gimple *s = gsi_stmt (g);
-      if (s == last_stmt (x))
-	break;
-      if (is_gimple_debug (s))
-	gsi_remove (&g, true);
-      else
-	{
-	  if (gimple_get_lhs (s) && TREE_CODE (gimple_get_lhs (s)) == SSA_NAME)
-	    bitmap_set_bit (dead, SSA_NAME_VERSION (gimple_get_lhs (s)));
-	  gsi_move_before (&g, &to);
-	}
-    }
+  ix_outer_code_into_inner (pp, &to, dead);
 
   /* Each loop takes the other's counters and trip count.  */
-  for (const ix_counter &c : o_counters)
+  for (const ix_counter &c : pp->o_counters)
     ix_move_counter (c, n, ne, dead);
-  for (const ix_counter &c : n_counters)
+  for (const ix_counter &c : pp->n_counters)
     ix_move_counter (c, o, oe, dead);
   create_canonical_iv (o, oe, n_count);
   create_canonical_iv (n, ne, o_count);
-
-  free_numbers_of_iterations_estimates (o);
-  free_numbers_of_iterations_estimates (n);
-  scev_reset_htab ();
-  simple_dce_from_worklist (dead);
-  mark_virtual_operands_for_renaming (cfun);
-  update_ssa (TODO_update_ssa_only_virtuals);
+  ix_finish (pp, dead);
   return GP_IX_OK;
+}
+
+/* The value counter C takes in iteration K (an unsigned 64-bit value) of
+   its loop, built before TO.  */
+static tree
+ix_counter_at (const ix_counter &c, tree k, gimple_stmt_iterator *to)
+{
+  tree type = TREE_TYPE (PHI_RESULT (c.phi));
+  tree v;
+  if (POINTER_TYPE_P (type))
+    v = fold_build_pointer_plus (unshare_expr (c.base),
+				 fold_build2 (MULT_EXPR, sizetype,
+					      fold_convert (sizetype, c.step),
+					      fold_convert (sizetype, k)));
+  else
+    {
+      /* In the unsigned type: the values are the counter's own, the
+	 intermediate products may wrap.  */
+      tree u = unsigned_type_for (type);
+      v = fold_build2 (PLUS_EXPR, u, fold_convert (u, unshare_expr (c.base)),
+		       fold_build2 (MULT_EXPR, u, fold_convert (u, c.step),
+				    fold_convert (u, k)));
+      v = fold_convert (type, v);
+    }
+  return force_gimple_operand_gsi (to, v, true, NULL_TREE, true,
+				   GSI_SAME_STMT);
+}
+
+/* Replaces counter C's PHI by VALUE (defined in loop L's header).  */
+static void
+ix_replace_counter (const ix_counter &c, tree value, class loop *l)
+{
+  tree var = PHI_RESULT (c.phi);
+  imm_use_iterator it;
+  use_operand_p up;
+  gimple *use;
+  FOR_EACH_IMM_USE_STMT (use, it, var)
+    {
+      if (is_gimple_debug (use) && !flow_bb_inside_loop_p (l, gimple_bb (use)))
+	{
+	  gimple_debug_bind_reset_value (use);
+	  update_stmt (use);
+	  continue;
+	}
+      FOR_EACH_IMM_USE_ON_STMT (up, it)
+	SET_USE (up, value);
+      update_stmt (use);
+    }
+  gimple_stmt_iterator g = gsi_for_stmt (c.phi);
+  remove_phi_node (&g, true);
+}
+
+gp_interchange_status
+gp_loop_collapse (unsigned outer, int apply)
+{
+  ix_pair pair;
+  ix_pair *pp = &pair;
+  gp_interchange_status status = ix_analyse (outer, true, pp);
+  if (status != GP_IX_OK)
+    return status;
+  if (pp->red)
+    return GP_IX_CARRIED;
+  /* The product of the trip counts must fit 64 bits.  */
+  if (TYPE_PRECISION (TREE_TYPE (pp->o_count)) > 32
+      || TYPE_PRECISION (TREE_TYPE (pp->n_count)) > 32)
+    return GP_IX_COUNT;
+  if (!apply)
+    return GP_IX_OK;
+  if (!ix_enter_always (pp))
+    return GP_IX_NOT_PERFECT;
+  ix_counts_before (pp);
+  class loop *o = pp->o, *n = pp->n;
+
+  /* Before the pair: N's trip count and the pair's latch count, in
+     unsigned 64 bits.  */
+  tree u64 = long_long_unsigned_type_node;
+  tree one = build_int_cst (u64, 1);
+  tree n_trips = fold_build2 (PLUS_EXPR, u64, fold_convert (u64, pp->n_count),
+			      one);
+  tree o_trips = fold_build2 (PLUS_EXPR, u64, fold_convert (u64, pp->o_count),
+			      one);
+  tree latch = fold_build2 (MINUS_EXPR, u64,
+			    fold_build2 (MULT_EXPR, u64, o_trips, n_trips),
+			    one);
+  gimple_seq seq = NULL;
+  n_trips = force_gimple_operand (n_trips, &seq, true, NULL_TREE);
+  gimple_seq seq2 = NULL;
+  latch = force_gimple_operand (latch, &seq2, true, NULL_TREE);
+  gimple_seq_add_seq (&seq, seq2);
+  if (seq)
+    gsi_insert_seq_on_edge_immediate (loop_preheader_edge (o), seq);
+
+  /* N counts K over both loops' iterations; O's counters take K / N's
+     trips, N's K % N's trips.  */
+  auto_bitmap dead;
+  gimple_stmt_iterator incr = gsi_last_bb (pp->ne->src);
+  tree k, k_after;
+  create_iv (build_int_cst (u64, 0), one, NULL_TREE, n, &incr, false, &k,
+	     &k_after);
+  gimple_stmt_iterator to = gsi_after_labels (n->header);
+  tree q = force_gimple_operand_gsi (&to, fold_build2 (TRUNC_DIV_EXPR, u64, k,
+						       n_trips),
+				     true, NULL_TREE, true, GSI_SAME_STMT);
+  tree r = force_gimple_operand_gsi (&to, fold_build2 (TRUNC_MOD_EXPR, u64, k,
+						       n_trips),
+				     true, NULL_TREE, true, GSI_SAME_STMT);
+  for (const ix_counter &c : pp->o_counters)
+    {
+      tree latch_arg = PHI_ARG_DEF_FROM_EDGE (c.phi, loop_latch_edge (o));
+      if (TREE_CODE (latch_arg) == SSA_NAME)
+	bitmap_set_bit (dead, SSA_NAME_VERSION (latch_arg));
+      ix_replace_counter (c, ix_counter_at (c, q, &to), n);
+    }
+  for (const ix_counter &c : pp->n_counters)
+    {
+      tree latch_arg = PHI_ARG_DEF_FROM_EDGE (c.phi, loop_latch_edge (n));
+      if (TREE_CODE (latch_arg) == SSA_NAME)
+	bitmap_set_bit (dead, SSA_NAME_VERSION (latch_arg));
+      ix_replace_counter (c, ix_counter_at (c, r, &to), n);
+    }
+  /* O's own statements after the counters' values.  */
+  ix_outer_code_into_inner (pp, &to, dead);
+
+  /* N runs every iteration; O once.  The mark moves to N.  */
+  create_canonical_iv (n, pp->ne, latch);
+  create_canonical_iv (o, pp->oe, build_int_cst (u64, 0));
+  n->can_be_parallel = o->can_be_parallel;
+  o->can_be_parallel = false;
+  ix_finish (pp, dead);
+  return GP_IX_OK;
+}
+
+unsigned
+gp_loop_constant_trips (unsigned num)
+{
+  class loop *l = get_loop (cfun, num);
+  if (!l)
+    return 0;
+  tree n = number_of_latch_executions (l);
+  if (!n || TREE_CODE (n) != INTEGER_CST || !tree_fits_uhwi_p (n)
+      || tree_to_uhwi (n) >= (1u << 31) - 1)
+    return 0;
+  return tree_to_uhwi (n) + 1;
 }

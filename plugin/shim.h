@@ -435,6 +435,17 @@ typedef struct gp_running_value
 gp_interchange_status gp_loop_interchange (unsigned outer, int apply,
 					   gp_running_value *run);
 
+/* Collapses loop OUTER (which may be marked can_be_parallel) with its only
+   inner loop (the same pairs as gp_loop_interchange, without a running
+   value, counts of at most 32 bits): the inner loop then runs the
+   iterations of both, its counter K giving OUTER's counters their values
+   at K / (inner trip count) and its own at K % (inner trip count), and
+   takes OUTER's mark; OUTER runs once.  With APPLY zero nothing changes.  */
+gp_interchange_status gp_loop_collapse (unsigned outer, int apply);
+
+/* The trip count of loop NUM when it is a constant below 2^31, else 0.  */
+unsigned gp_loop_constant_trips (unsigned num);
+
 #ifdef __cplusplus
 }
 #endif

@@ -6,6 +6,7 @@ pub mod cond;
 pub mod dataflow;
 pub mod delinearize;
 pub mod light;
+pub mod locality;
 pub mod model;
 pub mod pairwise;
 pub mod polynomial;
