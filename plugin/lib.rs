@@ -424,7 +424,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, versioned: &Versioned) {
                     }
                     d.1.push("cyclic");
                 }
-                let collapsed = if mark && !p.options.no_collapse {
+                let collapsed = if mark && p.options.collapse {
                     let ri = regions.iter().position(|r| r.loops.contains(l));
                     ri.and_then(|ri| gimple::interchange::collapse(&forest, &regions[ri], *l, &outcomes[ri]))
                 } else {

@@ -30,7 +30,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "no-parallelize", value: ValueKind::None },
     OptionSpec { key: "no-cyclic", value: ValueKind::None },
     OptionSpec { key: "no-interchange", value: ValueKind::None },
-    OptionSpec { key: "no-collapse", value: ValueKind::None },
+    OptionSpec { key: "collapse", value: ValueKind::None },
     OptionSpec { key: "debug-unmarked-versions", value: ValueKind::None },
 ];
 
@@ -62,8 +62,9 @@ pub struct Options {
     pub unmarked_versions: bool,
     /// Interchange no loops.
     pub no_interchange: bool,
-    /// Collapse no loops.
-    pub no_collapse: bool,
+    /// Collapse small parallel loops with their inner loops (off by
+    /// default: docs/codegen.md, Collapse).
+    pub collapse: bool,
 }
 
 fn spelled(spec: &OptionSpec) -> String {
@@ -120,7 +121,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "debug-unmarked-versions" => opts.unmarked_versions = true,
             "no-cyclic" => opts.no_cyclic = true,
             "no-interchange" => opts.no_interchange = true,
-            "no-collapse" => opts.no_collapse = true,
+            "collapse" => opts.collapse = true,
             "debug-panic" => opts.debug_panic = value,
             "debug-max-operations" => {
                 let v = value.unwrap_or_default();

@@ -1703,9 +1703,14 @@ ix_analyse (unsigned outer, bool marked_ok, ix_pair *pp)
     }
   /* O's own statements: movable, but for the running value's load or the
      store of its initial value.  */
-  for (basic_block bb : {h, p, x})
+  auto_vec<basic_block, 3> own;
+  own.quick_push (h);
+  if (p != h)
+    own.quick_push (p);
+  own.quick_push (x);
+  for (basic_block bb : own)
     for (gimple_stmt_iterator g = gsi_start_nondebug_after_labels_bb (bb);
-	 !gsi_end_p (g) && !(bb == p && p == h); gsi_next_nondebug (&g))
+	 !gsi_end_p (g); gsi_next_nondebug (&g))
       {
 	gimple *s = gsi_stmt (g);
 	if ((bb == x && s == last_stmt (x)) || s == guard)
@@ -1797,10 +1802,12 @@ ix_counts_before (ix_pair *pp)
 static void
 ix_outer_code_into_inner (ix_pair *pp, gimple_stmt_iterator *to, bitmap dead)
 {
-  for (basic_block bb : {pp->h, pp->p})
+  auto_vec<basic_block, 2> from;
+  from.quick_push (pp->h);
+  if (pp->p != pp->h)
+    from.quick_push (pp->p);
+  for (basic_block bb : from)
     {
-      if (bb == pp->p && pp->p == pp->h)
-	break;
       for (gimple_stmt_iterator g = gsi_after_labels (bb); !gsi_end_p (g);)
 	{
 	  gimple *s = gsi_stmt (g);

@@ -1,12 +1,13 @@
-/* Collapse (issue 6, item 3): the c loop has 3 iterations, which 2
+/* Collapse (issue 6, item 3; -fplugin-arg-gccpoly-collapse, off by
+   default: ix-collapse-off.c): the c loop has 3 iterations, which 2
    threads would share 2 and 1 (parloops does not even take a loop with
    inner loops and fewer than 4 iterations at 2 threads).  Collapsed with
    the parallel i loop, the one loop left runs the 3 x n iterations in
    parallel, c and i computed from its counter.  A nest of 4 iterations
-   outside (a multiple of the threads) is left as it is, and so is one
-   whose inner loop is not parallel.  */
+   outside (a multiple of the threads) is left, and so is one whose inner
+   loop is not parallel.  */
 /* { dg-do run } */
-/* { dg-options "-O2 -ftree-parallelize-loops=2 -fopt-info-loop-optimized -fchecking" } */
+/* { dg-options "-O2 -ftree-parallelize-loops=2 -fplugin-arg-gccpoly-collapse -fopt-info-loop-optimized -fchecking" } */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +15,7 @@
 void __attribute__ ((noinline))
 channels (int n, double (*restrict out)[n], double (*restrict in)[n])
 {
-  for (int c = 0; c < 3; c++)	/* { dg-optimized "gccpoly: loops at lines 17 and 18 collapsed into one parallel loop of 3 x \\(the inner trip count\\) iterations: 3 iterations would keep 2 threads unevenly busy" } */
+  for (int c = 0; c < 3; c++)	/* { dg-optimized "gccpoly: loops at lines 18 and 19 collapsed into one parallel loop of 3 x \\(the inner trip count\\) iterations: 3 iterations would keep 2 threads unevenly busy" } */
     for (int i = 0; i < n; i++)
       out[c][i] = in[c][i] * (c + 1) + 0.5;
 }
@@ -24,7 +25,7 @@ channels (int n, double (*restrict out)[n], double (*restrict in)[n])
 void __attribute__ ((noinline))
 channels_ptr (int n, double (*out)[n], double (*in)[n])
 {
-  for (int c = 1; c < 6; c += 2)	/* { dg-optimized "gccpoly: loops at lines 27 and 28 collapsed into one parallel loop of 3 x" } */
+  for (int c = 1; c < 6; c += 2)	/* { dg-optimized "gccpoly: loops at lines 28 and 29 collapsed into one parallel loop of 3 x" } */
     for (int i = n - 1; i >= 0; i--)
       out[c][i] = in[c - 1][i] - c;
 }
@@ -80,7 +81,7 @@ main (void)
   return 0;
 }
 
-/* { dg-final { compiler-output-not {:3[4-9]:[^\n]*collapsed} } } */
+/* { dg-final { compiler-output-not {:3[5-9]:[^\n]*collapsed} } } */
 /* { dg-final { compiler-output-not {:4[0-9]:[^\n]*collapsed} } } */
-/* { dg-final { scan-report {functions[name=channels].loops[line=17].transform} {["parallel","collapse"]} } } */
-/* { dg-final { scan-report {functions[name=channels].loops[line=18].transform} {["collapse"]} } } */
+/* { dg-final { scan-report {functions[name=channels].loops[line=18].transform} {["parallel","collapse"]} } } */
+/* { dg-final { scan-report {functions[name=channels].loops[line=19].transform} {["collapse"]} } } */
