@@ -1411,11 +1411,37 @@ struct ix_running
   gimple *init_store;
 };
 
-/* Fills R for PHI RED of N (X: O's exit block, N's exit's destination);
-   false when it is not such a value.  */
+/* Whether SSA value U can be computed at the start of N's header once
+   O's own statements move there: defined before O, in O's header or N's
+   preheader P, or (with ALSO_X) by a statement of O's exit block X whose
+   operands can.  */
 static bool
-ix_running_value (class loop *o, class loop *n, basic_block x, gphi *red,
-		  ix_running *r)
+ix_available_at_entry (tree u, class loop *o, basic_block p, basic_block x,
+		       bool also_x, unsigned depth)
+{
+  if (ix_outside (u, o))
+    return true;
+  if (TREE_CODE (u) != SSA_NAME)
+    return false;
+  gimple *d = SSA_NAME_DEF_STMT (u);
+  basic_block b = gimple_bb (d);
+  if (b == o->header || b == p)
+    return true;
+  if (!also_x || b != x || depth > 16 || !is_gimple_assign (d))
+    return false;
+  ssa_op_iter oi;
+  tree v;
+  FOR_EACH_SSA_TREE_OPERAND (v, d, oi, SSA_OP_USE)
+    if (!ix_available_at_entry (v, o, p, x, true, depth + 1))
+      return false;
+  return true;
+}
+
+/* Fills R for PHI RED of N (X: O's exit block, N's exit's destination; P:
+   N's preheader); false when it is not such a value.  */
+static bool
+ix_running_value (class loop *o, class loop *n, basic_block p, basic_block x,
+		  gphi *red, ix_running *r)
 {
   r->red = red;
   r->load = r->init_store = r->store = NULL;
@@ -1484,13 +1510,12 @@ ix_running_value (class loop *o, class loop *n, basic_block x, gphi *red,
   if (TREE_CODE (r->ref) == SSA_NAME || TREE_THIS_VOLATILE (r->ref)
       || !useless_type_conversion_p (TREE_TYPE (res), TREE_TYPE (r->ref)))
     return false;
-  /* The cell's address is known on entry to N: defined before O, or in
-     O's header.  */
+  /* The cell's address can be computed on entry to N.  */
   ssa_op_iter oi;
   tree u;
   FOR_EACH_SSA_TREE_OPERAND (u, r->store, oi, SSA_OP_USE)
     if (u != r->next && (!r->lcssa || u != PHI_RESULT (r->lcssa))
-	&& !ix_outside (u, o) && gimple_bb (SSA_NAME_DEF_STMT (u)) != o->header)
+	&& !ix_available_at_entry (u, o, p, x, r->store_after, 0))
       return false;
   /* Every use of RES comes before the store in its block (for a store
      after N, where it will be: right after NEXT's definition), so that
@@ -1687,7 +1712,7 @@ ix_analyse (unsigned outer, bool marked_ok, ix_pair *pp)
       for (const ix_counter &c : pp->n_counters)
 	if (!pp->first && ix_first_value_once (c))
 	  pp->first = &c;
-      if (!pp->first || !ix_running_value (o, n, x, pp->red, &run))
+      if (!pp->first || !ix_running_value (o, n, p, x, pp->red, &run))
 	return GP_IX_CARRIED;
     }
   /* No value of the pair leaves it or the inner loop but by memory.  */
@@ -1930,6 +1955,35 @@ gp_loop_interchange (unsigned outer, int apply, gp_running_value *out)
 	  gsi_insert_before (&to, gimple_build_assign (val, COND_EXPR, later,
 						       cell, run.init),
 			     GSI_SAME_STMT);
+	}
+      if (run.store_after)
+	{
+	  /* The cell's address, computed in X, moves to N's start (before
+	     the load of the cell just put there).  */
+	  auto_bitmap needed;
+	  ssa_op_iter oi;
+	  tree u;
+	  FOR_EACH_SSA_TREE_OPERAND (u, run.store, oi, SSA_OP_USE)
+	    bitmap_set_bit (needed, SSA_NAME_VERSION (u));
+	  auto_vec<gimple *> slice;
+	  for (gimple_stmt_iterator gi = gsi_last_bb (pp->x); !gsi_end_p (gi);
+	       gsi_prev (&gi))
+	    {
+	      gimple *d = gsi_stmt (gi);
+	      tree lhs = is_gimple_assign (d) ? gimple_assign_lhs (d) : NULL_TREE;
+	      if (!lhs || TREE_CODE (lhs) != SSA_NAME
+		  || !bitmap_bit_p (needed, SSA_NAME_VERSION (lhs)))
+		continue;
+	      slice.safe_push (d);
+	      FOR_EACH_SSA_TREE_OPERAND (u, d, oi, SSA_OP_USE)
+		bitmap_set_bit (needed, SSA_NAME_VERSION (u));
+	    }
+	  gimple_stmt_iterator start = gsi_after_labels (n->header);
+	  for (unsigned i = slice.length (); i-- > 0;)
+	    {
+	      gimple_stmt_iterator from2 = gsi_for_stmt (slice[i]);
+	      gsi_move_before (&from2, &start);
+	    }
 	}
       imm_use_iterator it;
       use_operand_p up;

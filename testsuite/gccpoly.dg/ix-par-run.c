@@ -27,6 +27,21 @@ mvt (int n, double *restrict x, double (*restrict a)[n], double *restrict y)
       x[i] += a[j][i] * y[j];
 }
 
+/* examples/demo.c's product: linearized subscripts, a local sum stored
+   once after the k loop, the store's address computed after the loop.  */
+void __attribute__ ((noinline))
+mm_lin (int n, double *c, double *a, double *b)
+{
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)	/* { dg-optimized "gccpoly: loops at lines 36 and 39 interchanged, in a copy run when" } */
+      {
+	double s = 0;
+	for (int k = 0; k < n; k++)
+	  s += a[i * n + k] * b[k * n + j];
+	c[i * n + j] = s;
+      }
+}
+
 int
 main (void)
 {
@@ -41,6 +56,16 @@ main (void)
       for (int i = 0; i < 3 * n * n + 8; i++)
 	s += buf[i] * (i % 13 + 1);
       printf ("mm %d %.17g\n", t, s);
+    }
+  for (int t = 0; t < 2; t++)
+    {
+      for (int i = 0; i < 3 * n * n + 8; i++)
+	buf[i] = ((i * 3 + t) % 7) * 0.25;
+      mm_lin (n, buf, buf + (t ? 5 : n * n), buf + 2 * n * n);
+      double s = 0;
+      for (int i = 0; i < 3 * n * n + 8; i++)
+	s += buf[i] * (i % 13 + 1);
+      printf ("mm_lin %d %.17g\n", t, s);
     }
   mvt (n, buf, (void *) (buf + n), buf + n + n * n);
   printf ("mvt %.17g %.17g\n", buf[0], buf[n - 1]);
