@@ -385,7 +385,7 @@ void gp_loop_mark_parallel (unsigned num);
 unsigned gp_omp_for_set_static_chunk (unsigned line, int chunk);
 /* -ftree-parallelize-loops=N's N.  */
 int gp_parallelize_loops_threads (void);
-/* -floop-interchange (on at -O3).  */
+/* -floop-interchange (on at -O3): the plugin's interchange runs with it.  */
 int gp_loop_interchange_enabled (void);
 
 /* Why a loop pair cannot be interchanged (GP_IX_OK: it can).  */

@@ -1,7 +1,7 @@
-/* -fno-loop-interchange turns the plugin's interchange off too, even with
-   -ftree-parallelize-loops (where it is otherwise on, as at -O3).  */
+/* Interchange follows -floop-interchange: off with -fno-loop-interchange
+   at -O3, and off at -O2, even with -ftree-parallelize-loops (ix-o2.c).  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -ftree-parallelize-loops=2 -fno-loop-interchange -fopt-info-loop-all" } */
+/* { dg-options "-O3 -ftree-parallelize-loops=2 -fno-loop-interchange -fopt-info-loop-all" } */
 
 void
 mm (int n, double (*C)[n], double (*A)[n], double (*B)[n])

@@ -1,11 +1,11 @@
-/* Interchange with -ftree-parallelize-loops at -O2: the j and k loops of
+/* Interchange with -ftree-parallelize-loops at -O3: the j and k loops of
    the i-j-k product are swapped and the i loop runs in parallel; the
    result is the plain build's at 2 threads, arrays apart or not.  In
    mvt's second product the i loop is the nest's outermost parallel loop:
    swapping it inward would start the threads once per j, so the pair
    stays.  */
 /* { dg-do run } */
-/* { dg-options "-O2 -ftree-parallelize-loops=2 -fopt-info-loop-all -fchecking" } */
+/* { dg-options "-O3 -ftree-parallelize-loops=2 -fopt-info-loop-all -fchecking" } */
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
 # kernels-threads: the kernels of bench/kernels, built with the plugin and
 # -ftree-parallelize-loops=4, must print exactly what the plain build prints,
-# at 1, 2 and 4 threads.
+# at 1, 2 and 4 threads, at -O2 and at -O3 (where the plugin also
+# interchanges loops).
 #
-# For every kernel of bench/kernels/kernels.list: build it plain
-#   GCC -std=gnu11 -ffp-contract=off -I bench/kernels -O2 K.c -lm
+# For every kernel of bench/kernels/kernels.list and LEVEL in O2, O3: build
+# it plain
+#   GCC -std=gnu11 -ffp-contract=off -I bench/kernels -LEVEL K.c -lm
 # and with the plugin
-#   GCC -std=gnu11 -ffp-contract=off -I bench/kernels -O2 \
+#   GCC -std=gnu11 -ffp-contract=off -I bench/kernels -LEVEL \
 #       -fplugin=PLUGIN -ftree-parallelize-loops=4 K.c -lm
 # run the plain binary with --print at the kernel's MINI and SMALL sizes,
 # and the plugin-built one the same way with OMP_NUM_THREADS=1, 2 and 4.
-# Each (kernel, sizes, threads) is one test: PASS when the plugin-built
-# binary exits 0 and its output is byte-identical (cmp) to the plain one's.
-# A plugin build that fails or says "internal compiler error" fails all six
-# tests of its kernel.  Every compilation and run has a 60 s timeout.
+# Each (kernel, level, sizes, threads) is one test: PASS when the
+# plugin-built binary exits 0 and its output is byte-identical (cmp) to the
+# plain one's.  A plugin build that fails or says "internal compiler error"
+# fails all six tests of its kernel at that level.  Every compilation and
+# run has a 60 s timeout.
 # Prints PASS:/FAIL: lines and last "N passed, N failed"; exit status 0
 # only when nothing failed.
 #
@@ -34,6 +37,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/../.." && pwd)
 kdir=$top/bench/kernels
 threads=(1 2 4)
+levels=(O2 O3)
 
 status_words() {  # STATUS of a command run under timeout
   case $1 in
@@ -44,70 +48,19 @@ status_words() {  # STATUS of a command run under timeout
 
 # ------------------------------------------------------------ one kernel
 # kernels-threads.sh --worker "NAME MINI SMALL"...: builds and runs one
-# kernel and writes its six verdicts, in order, to WORK/NAME/result.
+# kernel and writes its twelve verdicts, in order, to WORK/NAME/result.
 # CC, PLUGIN, WORK and KEEP come from the environment.
 worker() {
   local name mini small
   read -r name mini small _ <<<"$1"
-  local d=$WORK/$name src=$kdir/$name.c
-  local base=(-std=gnu11 -ffp-contract=off -I"$kdir" -O2)
-  local prc=0 brc=0 why_build= t0=$EPOCHREALTIME
+  local d=$WORK/$name src=$kdir/$name.c t0=$EPOCHREALTIME
   rm -rf "$d"
   mkdir -p "$d"
-
-  if [ ! -f "$src" ]; then
-    why_build="no $src"
-  else
-    printf '%q ' "$CC" "${base[@]}" "$src" -o "$d/plain.exe" -lm >"$d/plain.cmd"
-    timeout 60 "$CC" "${base[@]}" "$src" -o "$d/plain.exe" -lm >"$d/plain.log" 2>&1
-    prc=$?
-    printf '%q ' "$CC" "${base[@]}" "-fplugin=$PLUGIN" -ftree-parallelize-loops=4 \
-      "$src" -o "$d/plugin.exe" -lm >"$d/plugin.cmd"
-    timeout 60 "$CC" "${base[@]}" "-fplugin=$PLUGIN" -ftree-parallelize-loops=4 \
-      "$src" -o "$d/plugin.exe" -lm >"$d/plugin.log" 2>&1
-    brc=$?
-    if [ "$prc" != 0 ]; then
-      why_build="plain build $(status_words "$prc"), see $d/plain.log"
-    elif grep -q 'internal compiler error' "$d/plugin.log"; then
-      why_build="plugin build: $(grep -m1 'internal compiler error' "$d/plugin.log" | cut -c1-200)"
-    elif [ "$brc" != 0 ]; then
-      why_build="plugin build $(status_words "$brc"), see $d/plugin.log"
-    fi
-  fi
-
-  local bad=0 cls sizes t rc where
+  local bad=0
   {
-    for cls in MINI SMALL; do
-      if [ $cls = MINI ]; then sizes=${mini//,/ }; else sizes=${small//,/ }; fi
-      local label="$name $cls ($sizes)"
-      local ref=$d/plain.$cls.out prun=0
-      if [ -z "$why_build" ]; then
-        # shellcheck disable=SC2086
-        timeout 60 "$d/plain.exe" --print $sizes >"$ref" 2>"$d/plain.$cls.err" </dev/null
-        prun=$?
-      fi
-      for t in "${threads[@]}"; do
-        local tn="$label OMP_NUM_THREADS=$t" out=$d/plugin.$cls.t$t.out
-        if [ -n "$why_build" ]; then
-          echo "FAIL: $tn ($why_build)"; bad=1; continue
-        fi
-        if [ "$prun" != 0 ]; then
-          echo "FAIL: $tn (plain binary $(status_words "$prun"), see $d/plain.$cls.err)"; bad=1; continue
-        fi
-        # shellcheck disable=SC2086
-        OMP_NUM_THREADS=$t timeout 60 "$d/plugin.exe" --print $sizes >"$out" 2>"$d/plugin.$cls.t$t.err" </dev/null
-        rc=$?
-        if [ "$rc" != 0 ]; then
-          echo "FAIL: $tn (plugin-built binary $(status_words "$rc"), see $d/plugin.$cls.t$t.err)"; bad=1
-        elif ! where=$(cmp "$ref" "$out" 2>&1); then
-          # "differ: byte B, line L" or "EOF on FILE after byte B, line L"
-          where=${where##*: }; where=${where/"EOF on $ref"/"the plain output ends"}
-          where=${where/"EOF on $out"/"the plugin-built output ends"}
-          echo "FAIL: $tn (output differs from the plain build's: ${where:-cmp failed}; $ref vs $out)"; bad=1
-        else
-          echo "PASS: $tn"
-        fi
-      done
+    local level
+    for level in "${levels[@]}"; do
+      build_and_run "$level" || bad=1
     done
     local t1=$EPOCHREALTIME
     echo "TIME $(( (${t1/./} - ${t0/./}) / 1000 )) ms"
@@ -118,6 +71,69 @@ worker() {
   if [ "$KEEP" != 1 ] && [ $bad = 0 ]; then
     rm -f "$d"/*.exe "$d"/*.out "$d"/*.err
   fi
+}
+
+# build_and_run LEVEL: one kernel (the worker's name, mini, small, d, src)
+# at -OLEVEL: its six verdicts on stdout; fails when one failed.
+build_and_run() {
+  local lv=$1
+  local base=(-std=gnu11 -ffp-contract=off -I"$kdir" "-$lv")
+  local prc=0 brc=0 why_build=
+  local plain=$d/plain.$lv plug=$d/plugin.$lv
+  if [ ! -f "$src" ]; then
+    why_build="no $src"
+  else
+    printf '%q ' "$CC" "${base[@]}" "$src" -o "$plain.exe" -lm >"$plain.cmd"
+    timeout 60 "$CC" "${base[@]}" "$src" -o "$plain.exe" -lm >"$plain.log" 2>&1
+    prc=$?
+    printf '%q ' "$CC" "${base[@]}" "-fplugin=$PLUGIN" -ftree-parallelize-loops=4 \
+      "$src" -o "$plug.exe" -lm >"$plug.cmd"
+    timeout 60 "$CC" "${base[@]}" "-fplugin=$PLUGIN" -ftree-parallelize-loops=4 \
+      "$src" -o "$plug.exe" -lm >"$plug.log" 2>&1
+    brc=$?
+    if [ "$prc" != 0 ]; then
+      why_build="plain build $(status_words "$prc"), see $plain.log"
+    elif grep -q 'internal compiler error' "$plug.log"; then
+      why_build="plugin build: $(grep -m1 'internal compiler error' "$plug.log" | cut -c1-200)"
+    elif [ "$brc" != 0 ]; then
+      why_build="plugin build $(status_words "$brc"), see $plug.log"
+    fi
+  fi
+
+  local bad=0 cls sizes t rc where
+  for cls in MINI SMALL; do
+    if [ $cls = MINI ]; then sizes=${mini//,/ }; else sizes=${small//,/ }; fi
+    local label="$name -$lv $cls ($sizes)"
+    local ref=$plain.$cls.out prun=0
+    if [ -z "$why_build" ]; then
+      # shellcheck disable=SC2086
+      timeout 60 "$plain.exe" --print $sizes >"$ref" 2>"$plain.$cls.err" </dev/null
+      prun=$?
+    fi
+    for t in "${threads[@]}"; do
+      local tn="$label OMP_NUM_THREADS=$t" out=$plug.$cls.t$t.out
+      if [ -n "$why_build" ]; then
+        echo "FAIL: $tn ($why_build)"; bad=1; continue
+      fi
+      if [ "$prun" != 0 ]; then
+        echo "FAIL: $tn (plain binary $(status_words "$prun"), see $plain.$cls.err)"; bad=1; continue
+      fi
+      # shellcheck disable=SC2086
+      OMP_NUM_THREADS=$t timeout 60 "$plug.exe" --print $sizes >"$out" 2>"$plug.$cls.t$t.err" </dev/null
+      rc=$?
+      if [ "$rc" != 0 ]; then
+        echo "FAIL: $tn (plugin-built binary $(status_words "$rc"), see $plug.$cls.t$t.err)"; bad=1
+      elif ! where=$(cmp "$ref" "$out" 2>&1); then
+        # "differ: byte B, line L" or "EOF on FILE after byte B, line L"
+        where=${where##*: }; where=${where/"EOF on $ref"/"the plain output ends"}
+        where=${where/"EOF on $out"/"the plugin-built output ends"}
+        echo "FAIL: $tn (output differs from the plain build's: ${where:-cmp failed}; $ref vs $out)"; bad=1
+      else
+        echo "PASS: $tn"
+      fi
+    done
+  done
+  return $bad
 }
 
 if [ "${1:-}" = --worker ]; then
