@@ -356,6 +356,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, versioned: &Versioned) {
         regions.iter().map(|r| gimple::parallel::analyze_region(&forest, r, aopts)).collect();
     let t_verdicts = t0.elapsed();
     let plans = gimple::transform::plan(&forest, &regions, &outcomes, aopts.max_operations);
+
     if std::env::var_os("GCCPOLY_TIME").is_some() {
         let sizes: Vec<String> = regions.iter().map(|r| format!("{}l/{}s", r.loops.len(), r.scop.statements.len())).collect();
         eprintln!("gccpoly-par {name}: detection {:?}, verdicts {:?}, plan {:?}; regions {}", t_detect, t_verdicts - t_detect, t0.elapsed() - t_verdicts, sizes.join(" "));

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # make check: the unit tests (cargo test), the DejaGnu testsuite, check-gcc
-# (GCC's own loop tests with the plugin loaded), the kernels built with
+# (GCC's own loop tests with the plugin loaded, at their own options and
+# again at -O3 -ftree-parallelize-loops=2 -fchecking), the kernels built with
 # -ftree-parallelize-loops=4 run at 1, 2 and 4 threads, and Csmith programs
 # built with -ftree-parallelize-loops=2, with one closing line
-# "N passed, N failed" over all five.
+# "N passed, N failed" over all six.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -79,6 +80,13 @@ run_part() {
   fi
 }
 
+# GCC's tests once more at -O3 with threads, where the plugin also
+# interchanges loops and GCC's own interchange runs before it; vect tests
+# without a dg-do run too.
+run_part "check-gcc at -O3 -ftree-parallelize-loops=2 -fchecking" "$work/check-gcc-o3.log" \
+  env GCCPOLY_GCC_CHECK_WORK="$top/testsuite/work/gcc-check-o3" \
+  "$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" --vect-run \
+  --add-flags "-O3 -ftree-parallelize-loops=2 -fchecking"
 run_part "kernels at 1, 2 and 4 threads" "$work/kernels-threads.log" \
   "$top/testsuite/run/kernels-threads.sh" --plugin "$plugin" --cc "$cc"
 run_part "csmith" "$work/csmith.log" \

@@ -10,6 +10,7 @@
 # "N passed, N failed"; exit status 0 only when nothing failed.  See README.md.
 #
 #   check-gcc.sh [--plugin PATH] [--cc GCC] [--only GROUP] [--list] [-j N] [--keep] [--vect-run]
+#                [--add-flags "FLAGS"]
 #
 #   --plugin PATH  the plugin (default: build/gccpoly.so of this repository)
 #   --cc GCC       the compiler (default: $PLUGIN_CC, else gcc)
@@ -19,6 +20,9 @@
 #   --keep         keep every test's outputs (dumps, assembly, binaries)
 #   --vect-run     gcc.dg/vect tests without a dg-do are run (vect.exp's own
 #                  default on SSE2 hardware) instead of only compiled
+#   --add-flags F  append F to every test's options, in both builds (make
+#                  check's second pass: "-O3 -ftree-parallelize-loops=2
+#                  -fchecking", where the plugin interchanges loops)
 #
 # Environment: GCCPOLY_GCC_TESTS (where GCC's tests are extracted; default
 # testsuite/work/gcc-tests), GCCPOLY_GCC_TARBALL (default
@@ -91,6 +95,8 @@ worker() {
   IFS=$'\t' read -r what rel id kind src flagstr extrastr <<<"$1"
   [ "$what" = RUN ] || return 0
   IFS=$'\x1f' read -r -a flags <<<"$flagstr"
+  # --add-flags: after the test's own, so that they win.
+  [ -n "${ADD_FLAGS:-}" ] && read -r -a add <<<"$ADD_FLAGS" && flags+=("${add[@]}")
   IFS=$'\x1f' read -r -a extras <<<"$extrastr"
   t=$WORK/tests/$id
   declare -A brc rrc
@@ -172,6 +178,7 @@ list=0
 jobs=${GCCPOLY_JOBS:-2}
 keep=0
 plan_opts=()
+add_flags=
 while [ $# -gt 0 ]; do
   case $1 in
     --plugin) plugin=$2; shift 2 ;;
@@ -185,6 +192,8 @@ while [ $# -gt 0 ]; do
     -j*) jobs=${1#-j}; shift ;;
     --keep) keep=1; shift ;;
     --vect-run) plan_opts+=(--vect-run); shift ;;
+    --add-flags) add_flags=$2; shift 2 ;;
+    --add-flags=*) add_flags=${1#*=}; shift ;;
     -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "check-gcc: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -303,9 +312,9 @@ if [ $list = 1 ]; then
 fi
 
 # ------------------------------------------------------------ run
-echo "check-gcc: $n_run tests (${only:-all groups}), $n_skip skipped; $jobs jobs; cc $cc; plugin $plugin"
+echo "check-gcc: $n_run tests (${only:-all groups}), $n_skip skipped; $jobs jobs; cc $cc; plugin $plugin${add_flags:+; added to every test: $add_flags}"
 echo "check-gcc: per-test logs in $work/tests/GROUP/TEST/"
-export CC=$cc PLUGIN=$plugin WORK=$work KEEP=$keep
+export CC=$cc PLUGIN=$plugin WORK=$work KEEP=$keep ADD_FLAGS=$add_flags
 t_run=$(date +%s%N)
 grep '^RUN' "$plan" | xargs -r -d '\n' -P "$jobs" -n 8 "$here/check-gcc.sh" --worker
 

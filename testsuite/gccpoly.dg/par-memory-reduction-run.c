@@ -1,0 +1,39 @@
+/* A sum into memory carried by the outer loop (c[j] over i; GCC's own
+   interchange makes this shape out of loop-interchange-9.c's column sums
+   at -O3): the outer loop is parallel only with reduced copies of c,
+   which parloops does not make, so it stays sequential; the inner loop
+   runs in parallel.  The plugin of the previous stop marked the outer loop
+   (the reduction, named by its cell "c[j]", was not seen to be memory)
+   and the threads lost updates of c.  */
+/* { dg-do run } */
+/* { dg-options "-O2 -ftree-parallelize-loops=2 -fopt-info-loop-all" } */
+
+#include <stdio.h>
+
+#define M 600
+int a[M][M], b[M][M], c[M];
+
+void __attribute__ ((noinline))
+column_sums (int n)
+{
+  for (int i = 0; i < n; i++)	/* { dg-missed "gccpoly: parallel loop kept sequential: needs private or reduced copies of memory \\(c\\\[j\\\]\\), which parloops does not make" } */
+    for (int j = 0; j < n; j++)
+      c[j] += a[i][j] * b[i][j];
+}
+
+int
+main (void)
+{
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < M; j++)
+      a[i][j] = i % 7 + 1, b[i][j] = j % 5 + 1;
+  for (int r = 0; r < 20; r++)
+    column_sums (M);
+  long s = 0;
+  for (int j = 0; j < M; j++)
+    s += (long) c[j] * (j % 3 + 1);
+  printf ("%ld\n", s);
+  return 0;
+}
+
+/* { dg-final { scan-report {functions[name=column_sums].loops[line=19].transform} {[]} } } */
