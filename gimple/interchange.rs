@@ -9,7 +9,7 @@
 use crate::ffi;
 use super::ir::Tree;
 use super::loops::LoopForest;
-use super::parallel::{block_of, pair_interchange, RegionOutcome};
+use super::parallel::{loop_map, pair_interchange, RegionOutcome};
 use super::scop::{scalar_name, Region};
 use poly::locality::Layout;
 use poly::LightScop;
@@ -34,14 +34,6 @@ pub struct Swap {
 /// The swap, or why a pair the locality model favours is not swapped
 /// (None: not a candidate, or no gain).
 pub type Judgement = Result<Swap, Option<String>>;
-
-/// Lines per iteration of the loop at `depth` for the memory accesses of
-/// `stmts` (poly::locality).
-fn lines_per_iteration(r: &Region, light: &LightScop, stmts: &[String], depth: usize) -> f64 {
-    let layouts: BTreeMap<String, Layout> =
-        r.bases.iter().map(|(name, b)| (name.clone(), Layout { elem: b.elem, sizes: b.sizes.clone() })).collect();
-    poly::locality::lines_per_iteration(light, stmts, depth, &layouts)
-}
 
 /// The region loops directly inside `l`.
 fn children(forest: &LoopForest, r: &Region, l: u32) -> Vec<u32> {
@@ -69,24 +61,14 @@ pub fn judge(forest: &LoopForest, r: &Region, outer: u32, max_operations: u64) -
         _ => return Err(None),
     };
     let light = LightScop::read(&r.scop).map_err(|_| None)?;
-    let depth = |l: u32| -> usize {
-        let mut d = 0;
-        let mut x = Some(l);
-        while let Some(y) = x.filter(|y| r.loops.contains(y)) {
-            d += 1;
-            x = forest.get(y).and_then(|q| q.parent);
-        }
-        d
-    };
-    let stmts: Vec<String> = r
-        .scop
-        .statements
-        .iter()
-        .filter(|s| block_of(&s.name).is_some_and(|b| forest.within(super::ir::bb_loop(b), inner)))
-        .map(|s| s.name.clone())
-        .collect();
-    let before = lines_per_iteration(r, &light, &stmts, depth(inner));
-    let mut after = lines_per_iteration(r, &light, &stmts, depth(outer));
+    let lm = loop_map(forest, r);
+    let depth = |l: u32| lm.depth.get(&l).copied().unwrap_or(0);
+    let stmts = lm.stmts.get(&inner).cloned().unwrap_or_default();
+    let layouts: BTreeMap<String, Layout> =
+        r.bases.iter().map(|(name, b)| (name.clone(), Layout { elem: b.elem, sizes: b.sizes.clone() })).collect();
+    let lines = |stmts: &[String], d: usize| poly::locality::lines_per_iteration(&light, stmts, d, &layouts);
+    let before = lines(&stmts, depth(inner));
+    let mut after = lines(&stmts, depth(outer));
     if before == 0.0 || after * MIN_GAIN > before {
         return Err(None);
     }
@@ -105,7 +87,7 @@ pub fn judge(forest: &LoopForest, r: &Region, outer: u32, max_operations: u64) -
         .collect();
     if run.stored_after != 0 {
         // Stored on every iteration once swapped.
-        after += lines_per_iteration(r, &light, &[format!("S_{}", run.store_block)], depth(outer));
+        after += lines(&[format!("S_{}", run.store_block)], depth(outer));
         if after * MIN_GAIN > before {
             return Err(None);
         }
@@ -203,9 +185,7 @@ pub fn collapse(forest: &LoopForest, r: &Region, l: u32, o: &RegionOutcome) -> O
     let [inner] = children(forest, r, l)[..] else { return None };
     // Parallel without reductions or private copies of memory, which
     // parloops makes for neither loop.
-    let doall = |x: u32| {
-        o.loops.get(&x).is_some_and(|v| v.parallel && v.reductions.is_empty() && !v.private.iter().any(|p| r.bases.contains_key(p)))
-    };
+    let doall = |x: u32| o.loops.get(&x).is_some_and(|v| v.parallel && v.reductions.is_empty() && v.memory_copies(&o.arrays).is_empty());
     if !doall(l) || !doall(inner) {
         return None;
     }

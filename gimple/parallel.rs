@@ -44,6 +44,14 @@ pub struct LoopOutcome {
 }
 
 impl LoopOutcome {
+    /// The variables in memory (of `arrays`) the loop needs private or
+    /// reduced copies of; a reduction in memory is named with its cell
+    /// (`c[j]`).
+    pub fn memory_copies(&self, arrays: &[String]) -> Vec<String> {
+        let array = |x: &String| x.split('[').next().unwrap_or("").to_string();
+        self.private.iter().chain(self.reductions.iter().map(|(x, _)| x)).filter(|x| arrays.contains(&array(x))).cloned().collect()
+    }
+
     /// A loop the analysis could not judge.
     pub fn none(blocker: String) -> LoopOutcome {
         LoopOutcome {
@@ -108,12 +116,14 @@ pub struct AnalysisOptions {
 }
 
 /// The region's loops: GCC number -> (depth in the region, statements).
-struct LoopMap {
-    depth: HashMap<u32, usize>,
-    stmts: HashMap<u32, Vec<String>>,
+/// Each region loop's depth in the region (1: outermost) and the model
+/// statements inside it.
+pub(crate) struct LoopMap {
+    pub(crate) depth: HashMap<u32, usize>,
+    pub(crate) stmts: HashMap<u32, Vec<String>>,
 }
 
-pub(crate) fn block_of(stmt: &str) -> Option<i32> {
+fn block_of(stmt: &str) -> Option<i32> {
     stmt.strip_prefix("S_")?.parse().ok()
 }
 
@@ -124,7 +134,7 @@ fn memory_arrays(r: &Region) -> Vec<String> {
     r.arrays.iter().map(|a| a.split('[').next().unwrap_or("").to_string()).collect()
 }
 
-fn loop_map(forest: &LoopForest, r: &Region) -> LoopMap {
+pub(crate) fn loop_map(forest: &LoopForest, r: &Region) -> LoopMap {
     let mut depth = HashMap::new();
     let mut stmts = HashMap::new();
     for &l in &r.loops {

@@ -184,12 +184,7 @@ pub fn plan(
         // The parameter conditions of the loops that may need one, computed
         // (one dataflow for all) when the first is needed.
         let mut conditions: Option<std::collections::HashMap<u32, Option<String>>> = None;
-        // The variables in memory a loop needs private or reduced copies of
-        // (a reduction in memory is named with its cell: `c[j]`).
-        let in_memory = |v: &super::parallel::LoopOutcome| -> Vec<String> {
-            let array = |x: &String| x.split('[').next().unwrap_or("").to_string();
-            v.private.iter().chain(v.reductions.iter().map(|(x, _)| x)).filter(|x| o.arrays.contains(&array(x))).cloned().collect()
-        };
+        let in_memory = |v: &super::parallel::LoopOutcome| v.memory_copies(&o.arrays);
         // Outermost first: a loop inside a marked one stays as it is,
         // except that inside a loop marked under a condition the loops
         // parallel as they are run in parallel when the condition fails.

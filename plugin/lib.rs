@@ -203,8 +203,11 @@ pub extern "C" fn gccpoly_rs_parallelize() {
     let fn_loc = unsafe { ffi::gp_cfun_location() };
     if let Err(msg) = contained(|| {
         with_plugin(|p| {
-            let versioned = interchange_function(p, &name);
-            parallelize_function(p, &name, &versioned)
+            let found = detect(p);
+            let versioned = interchange_function(p, &name, &found);
+            // Interchange's changes are analysed afresh.
+            let found = if versioned.changed { detect(p) } else { found };
+            parallelize_function(p, &name, &found, &versioned)
         })
     }) {
         // Each loop is changed in one call into the shim, which cannot
@@ -249,17 +252,33 @@ fn analysis_options(p: &Plugin, verdicts_only: bool) -> gimple::parallel::Analys
 
 /// The nests interchange versioned on their region's test, for the
 /// parallel marking: (the loop run where it holds, the test's text), and
-/// the copies run where it fails, to be left as written.
+/// the copies run where it fails, to be left as written; `changed` when
+/// interchange changed the function at all.
 #[derive(Default)]
 struct Versioned {
     under: Vec<(u32, String)>,
     as_written: Vec<u32>,
+    changed: bool,
+}
+
+/// cfun's loops and regions, and how long finding the regions took.
+struct Detected {
+    forest: LoopForest,
+    regions: Vec<gimple::Region>,
+    took: std::time::Duration,
+}
+
+fn detect(p: &Plugin) -> Detected {
+    let t0 = std::time::Instant::now();
+    let forest = LoopForest::of_current_function(&p.fe_loops);
+    let (regions, _) = ScopDetector::new(&forest).detect();
+    Detected { forest, regions, took: t0.elapsed() }
 }
 
 /// Interchanges the loop pairs the locality model favours and the dataflow
 /// allows, each nest resting on a run-time test first versioned on it;
 /// the parallel marking that follows analyses the swapped loops afresh.
-fn interchange_function(p: &mut Plugin, name: &str) -> Versioned {
+fn interchange_function(p: &mut Plugin, name: &str, d: &Detected) -> Versioned {
     let mut versioned = Versioned::default();
     // SAFETY: called inside the pass, where cfun is set.
     if p.options.no_interchange || unsafe { ffi::gp_loop_interchange_enabled() } == 0 {
@@ -267,16 +286,18 @@ fn interchange_function(p: &mut Plugin, name: &str) -> Versioned {
     }
     // SAFETY: as above.
     let parallel = !p.options.no_parallelize && unsafe { ffi::gp_parallelize_loops_threads() } > 1;
-    let forest = LoopForest::of_current_function(&p.fe_loops);
-    let (regions, _) = ScopDetector::new(&forest).detect();
+    let forest = &d.forest;
     let aopts = analysis_options(p, true);
     let mut report = p.functions.iter_mut().rev().find(|f| f.name == name);
-    for r in &regions {
+    let line = |l: &gimple::loops::Loop| l.pos.as_ref().map(|p| p.line).unwrap_or(0);
+    for r in &d.regions {
+        // The region's verdicts and run-time test, computed for its first
+        // candidate pair; the nest is versioned on the test once.
         let mut outcomes = None;
+        let mut test = None;
         let mut region_versioned = false;
         for &o in &r.loops {
-            let line = |l: &gimple::loops::Loop| l.pos.as_ref().map(|p| p.line).unwrap_or(0);
-            let swap = match gimple::interchange::judge(&forest, r, o, aopts.max_operations) {
+            let swap = match gimple::interchange::judge(forest, r, o, aopts.max_operations) {
                 Ok(s) => s,
                 Err(None) => continue,
                 Err(Some(why)) => {
@@ -287,31 +308,35 @@ fn interchange_function(p: &mut Plugin, name: &str) -> Versioned {
                 }
             };
             let (Some(fo), Some(fi)) = (forest.get(swap.outer), forest.get(swap.inner)) else { continue };
-            let v = outcomes.get_or_insert_with(|| gimple::parallel::analyze_region(&forest, r, aopts));
-            if let Some(why) = gimple::interchange::parallelism_lost(&forest, r, &swap, v, parallel) {
+            let missed = |why: &str| {
                 diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not interchanged: {why}", line(fo), line(fi)));
+            };
+            let v = outcomes.get_or_insert_with(|| gimple::parallel::analyze_region(forest, r, aopts));
+            if let Some(why) = gimple::interchange::parallelism_lost(forest, r, &swap, v, parallel) {
+                missed(why);
                 continue;
             }
-            let cx = poly::BoundedCtx::new(aopts.max_operations);
-            let test = match gimple::transform::region_test(&cx, r) {
-                Ok(t) => t,
+            let test = match test.get_or_insert_with(|| gimple::transform::region_test(&poly::BoundedCtx::new(aopts.max_operations), r)) {
+                Ok(t) => t.as_ref(),
                 Err(why) => {
-                    diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not interchanged: {why}", line(fo), line(fi)));
+                    missed(why);
                     continue;
                 }
             };
-            let guard = test.as_ref().map(|t| t.text());
-            if let (Some(t), Some(g)) = (&test, &guard) {
+            let guard = test.map(|t| t.text());
+            if let (Some(t), Some(g)) = (test, &guard) {
                 if !region_versioned {
                     let Some(copy) = gimple::transform::version_on(r, r.loops[0], t) else { continue };
                     versioned.under.push((r.loops[0], g.clone()));
                     versioned.as_written.push(copy);
+                    versioned.changed = true;
                 }
                 region_versioned = true;
             }
             if !gimple::interchange::apply(&swap) {
                 continue;
             }
+            versioned.changed = true;
             let within = guard.map(|g| format!(", in a copy run when {g}")).unwrap_or_default();
             diag::remark(
                 RemarkKind::GP_REMARK_OPTIMIZED,
@@ -326,11 +351,8 @@ fn interchange_function(p: &mut Plugin, name: &str) -> Versioned {
                 ),
             );
             for (a, b) in [(fo, fi), (fi, fo)] {
-                let pos = a.pos.as_ref().map(|p| (p.line, p.column));
-                if let Some(lr) = report.as_deref_mut().and_then(|f| f.loops.iter_mut().find(|lr| Some((lr.line, lr.column)) == pos)) {
-                    if !lr.transform.contains(&"interchange") {
-                        lr.transform.push("interchange");
-                    }
+                if let Some(lr) = loop_report(report.as_deref_mut(), a) {
+                    add_transform(lr, "interchange");
                     lr.swapped_with = Some(line(b));
                 }
             }
@@ -341,25 +363,22 @@ fn interchange_function(p: &mut Plugin, name: &str) -> Versioned {
 
 /// Marks the loops the analysis proves parallel for parloops, versioning
 /// them on their run-time tests; records what it did in the report.
-fn parallelize_function(p: &mut Plugin, name: &str, versioned: &Versioned) {
+fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Versioned) {
     use gimple::transform::LoopPlan;
     // SAFETY: called inside the pass, where cfun is set.
     if p.options.no_parallelize || unsafe { ffi::gp_parallelize_loops_threads() } <= 1 {
         return;
     }
     let t0 = std::time::Instant::now();
-    let forest = LoopForest::of_current_function(&p.fe_loops);
-    let (regions, _) = ScopDetector::new(&forest).detect();
-    let t_detect = t0.elapsed();
+    let (forest, regions) = (&d.forest, &d.regions);
     let aopts = analysis_options(p, true);
     let outcomes: Vec<gimple::parallel::RegionOutcome> =
-        regions.iter().map(|r| gimple::parallel::analyze_region(&forest, r, aopts)).collect();
+        regions.iter().map(|r| gimple::parallel::analyze_region(forest, r, aopts)).collect();
     let t_verdicts = t0.elapsed();
-    let plans = gimple::transform::plan(&forest, &regions, &outcomes, aopts.max_operations);
-
+    let plans = gimple::transform::plan(forest, regions, &outcomes, aopts.max_operations);
     if std::env::var_os("GCCPOLY_TIME").is_some() {
         let sizes: Vec<String> = regions.iter().map(|r| format!("{}l/{}s", r.loops.len(), r.scop.statements.len())).collect();
-        eprintln!("gccpoly-par {name}: detection {:?}, verdicts {:?}, plan {:?}; regions {}", t_detect, t_verdicts - t_detect, t0.elapsed() - t_verdicts, sizes.join(" "));
+        eprintln!("gccpoly-par {name}: detection {:?}, verdicts {:?}, plan {:?}; regions {}", d.took, t_verdicts, t0.elapsed() - t_verdicts, sizes.join(" "));
     }
     let mark = !p.options.unmarked_versions;
     let mut report = p.functions.iter_mut().rev().find(|f| f.name == name);
@@ -371,12 +390,8 @@ fn parallelize_function(p: &mut Plugin, name: &str, versioned: &Versioned) {
         if versioned.as_written.iter().any(|&c| forest.within(*l, c)) {
             continue;
         }
-        // Where it held, a loop whose test is that one needs no other copy.
-        let already = |t: &Option<gimple::transform::RuntimeTest>| -> Option<String> {
-            let text = t.as_ref()?.text();
-            versioned.under.iter().any(|(u, g)| forest.within(*l, *u) && *g == text).then_some(text)
-        };
-        let Some(region) = regions.iter().find(|r| r.loops.contains(l)) else { continue };
+        let Some(ri) = regions.iter().position(|r| r.loops.contains(l)) else { continue };
+        let region = &regions[ri];
         let kept = |why: &str| {
             diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, &format!("parallel loop kept sequential: {why}"));
             (*l, Vec::new(), None, Some(why.to_string()))
@@ -388,109 +403,113 @@ fn parallelize_function(p: &mut Plugin, name: &str, versioned: &Versioned) {
             }
             (l, if mark { vec!["parallel"] } else { Vec::new() }, guard, None)
         };
-        let inside_version = match plan {
-            LoopPlan::Parallel { test, within: None, .. } => already(test),
-            _ => None,
-        };
-        let applied = match plan {
-            LoopPlan::Parallel { .. } if inside_version.is_some() => gimple::transform::apply(region, *l, None, None, &[], mark),
-            LoopPlan::Parallel { test, otherwise, within, .. } => {
-                gimple::transform::apply(region, *l, within.as_ref(), test.as_ref(), otherwise, mark)
+        let (test, otherwise, cyclic, within) = match plan {
+            LoopPlan::Parallel { test, otherwise, cyclic, within } => (test, otherwise, cyclic, within),
+            LoopPlan::Kept(why) => {
+                done.push(kept(why));
+                continue;
             }
-            LoopPlan::Kept(_) => false,
         };
-        match plan {
-            LoopPlan::Parallel { test, otherwise, cyclic, within } if applied => {
-                // Inside interchange's version: its test, no other copy.
-                let otherwise: &[u32] = if inside_version.is_some() { &[] } else { otherwise };
-                let guard = inside_version.clone().or_else(|| test.as_ref().map(|t| t.text()));
-                let inside = within.as_ref().map(|w| w.text());
-                // The whole test of the marked copy: within's, then test's.
-                let whole: Vec<&str> = inside.iter().chain(&guard).map(|s| s.as_str()).collect();
-                let whole = (!whole.is_empty()).then(|| whole.join(" && "));
-                let mut msg = match &whole {
-                    Some(g) => format!("loop marked parallel for parloops, in a copy run when {g}"),
-                    None => "loop marked parallel for parloops".to_string(),
-                };
-                let cyclic = *cyclic && mark && !p.options.no_cyclic;
-                if cyclic {
-                    msg.push_str("; iterations dealt round-robin, schedule(static, 1): the inner loops' trip counts vary with it");
-                }
-                let mut d = marked(*l, whole, &msg);
-                let line = fl.pos.as_ref().map(|p| p.line);
-                if cyclic {
-                    // The OpenMP loop is found by its line: none, no chunk.
-                    if let Some(line) = line {
-                        p.cyclic.push((name.to_string(), line));
-                    }
-                    d.1.push("cyclic");
-                }
-                let collapsed = if mark && p.options.collapse {
-                    let ri = regions.iter().position(|r| r.loops.contains(l));
-                    ri.and_then(|ri| gimple::interchange::collapse(&forest, &regions[ri], *l, &outcomes[ri]))
-                } else {
-                    None
-                };
-                if let Some(c) = &collapsed {
-                    d.1.push("collapse");
-                    if let Some(fi) = forest.get(c.inner) {
-                        diag::remark(
-                            RemarkKind::GP_REMARK_OPTIMIZED,
-                            fl.location,
-                            &format!(
-                                "loops at lines {} and {} collapsed into one parallel loop of {} x (the inner trip count) iterations: {} iterations would keep {} threads unevenly busy",
-                                line.unwrap_or(0),
-                                fi.pos.as_ref().map(|p| p.line).unwrap_or(0),
-                                c.trips,
-                                c.trips,
-                                c.threads
-                            ),
-                        );
-                    }
-                    done.push((c.inner, vec!["collapse"], None, None));
-                }
-                done.push(d);
+        // Inside interchange's version on this very test: no other copy.
+        let inside_version = test
+            .as_ref()
+            .map(|t| t.text())
+            .filter(|text| within.is_none() && versioned.under.iter().any(|(u, g)| forest.within(*l, *u) && g == text));
+        let (test, otherwise) = match inside_version {
+            Some(_) => (None, &[][..]),
+            None => (test.as_ref(), &otherwise[..]),
+        };
+        if !gimple::transform::apply(region, *l, within.as_ref(), test, otherwise, mark) {
+            done.push(kept("versioning the loop failed"));
+            // The inner loops then run in parallel as they are, unless
+            // their parallelism rests on a test.
+            if within.is_none() {
                 for &x in otherwise {
-                    let (msg, g) = match &inside {
-                        Some(w) => (
-                            format!("loop marked parallel for parloops, in the copy run when {w} holds and the rest of the test of the loop at line {} fails", line.unwrap_or(0)),
-                            guard.as_ref().map(|g| format!("{w} && !({g})")),
-                        ),
-                        None => (
-                            format!("loop marked parallel for parloops, in the copy run when the test of the loop at line {} fails", line.unwrap_or(0)),
-                            guard.as_ref().map(|g| format!("!({g})")),
-                        ),
-                    };
-                    done.push(marked(x, g, &msg));
+                    gimple::transform::apply(region, x, None, None, &[], mark);
+                    done.push(marked(x, None, "loop marked parallel for parloops"));
                 }
             }
-            LoopPlan::Parallel { otherwise, within, .. } => {
-                done.push(kept("versioning the loop failed"));
-                // The inner loops then run in parallel as they are, unless
-                // their parallelism rests on a test.
-                if within.is_none() {
-                    for &x in otherwise {
-                        gimple::transform::apply(region, x, None, None, &[], mark);
-                        done.push(marked(x, None, "loop marked parallel for parloops"));
-                    }
-                }
+            continue;
+        }
+        let guard = inside_version.or_else(|| test.map(|t| t.text()));
+        let inside = within.as_ref().map(|w| w.text());
+        // The whole test of the marked copy: within's, then test's.
+        let whole: Vec<&str> = inside.iter().chain(&guard).map(|s| s.as_str()).collect();
+        let whole = (!whole.is_empty()).then(|| whole.join(" && "));
+        let mut msg = match &whole {
+            Some(g) => format!("loop marked parallel for parloops, in a copy run when {g}"),
+            None => "loop marked parallel for parloops".to_string(),
+        };
+        let cyclic = *cyclic && mark && !p.options.no_cyclic;
+        if cyclic {
+            msg.push_str("; iterations dealt round-robin, schedule(static, 1): the inner loops' trip counts vary with it");
+        }
+        let mut d = marked(*l, whole, &msg);
+        let line = fl.pos.as_ref().map(|p| p.line);
+        if cyclic {
+            // The OpenMP loop is found by its line: none, no chunk.
+            if let Some(line) = line {
+                p.cyclic.push((name.to_string(), line));
             }
-            LoopPlan::Kept(why) => done.push(kept(why)),
+            d.1.push("cyclic");
+        }
+        let collapsed = if mark && p.options.collapse { gimple::interchange::collapse(forest, region, *l, &outcomes[ri]) } else { None };
+        if let Some(c) = &collapsed {
+            d.1.push("collapse");
+            if let Some(fi) = forest.get(c.inner) {
+                diag::remark(
+                    RemarkKind::GP_REMARK_OPTIMIZED,
+                    fl.location,
+                    &format!(
+                        "loops at lines {} and {} collapsed into one parallel loop of {} x (the inner trip count) iterations: {} iterations would keep {} threads unevenly busy",
+                        line.unwrap_or(0),
+                        fi.pos.as_ref().map(|p| p.line).unwrap_or(0),
+                        c.trips,
+                        c.trips,
+                        c.threads
+                    ),
+                );
+            }
+            done.push((c.inner, vec!["collapse"], None, None));
+        }
+        done.push(d);
+        for &x in otherwise {
+            let (msg, g) = match &inside {
+                Some(w) => (
+                    format!("loop marked parallel for parloops, in the copy run when {w} holds and the rest of the test of the loop at line {} fails", line.unwrap_or(0)),
+                    guard.as_ref().map(|g| format!("{w} && !({g})")),
+                ),
+                None => (
+                    format!("loop marked parallel for parloops, in the copy run when the test of the loop at line {} fails", line.unwrap_or(0)),
+                    guard.as_ref().map(|g| format!("!({g})")),
+                ),
+            };
+            done.push(marked(x, g, &msg));
         }
     }
     for (l, transform, guard, kept) in done {
         let Some(fl) = forest.get(l) else { continue };
-        let pos = fl.pos.as_ref().map(|p| (p.line, p.column));
-        if let Some(lr) = report.as_deref_mut().and_then(|f| f.loops.iter_mut().find(|lr| Some((lr.line, lr.column)) == pos)) {
-            // A loop copied by versioning is reported once.
+        if let Some(lr) = loop_report(report.as_deref_mut(), fl) {
             for t in transform {
-                if !lr.transform.contains(&t) {
-                    lr.transform.push(t);
-                }
+                add_transform(lr, t);
             }
             lr.guard = guard;
             lr.kept = kept;
         }
+    }
+}
+
+/// The report's entry of loop `l` (by its source position).
+fn loop_report<'a>(report: Option<&'a mut FunctionReport>, l: &gimple::loops::Loop) -> Option<&'a mut LoopReport> {
+    let pos = l.pos.as_ref().map(|p| (p.line, p.column));
+    report?.loops.iter_mut().find(|lr| Some((lr.line, lr.column)) == pos)
+}
+
+/// Adds `t` to what was done to a loop: once, whatever the copies
+/// versioning made of it.
+fn add_transform(lr: &mut LoopReport, t: &'static str) {
+    if !lr.transform.contains(&t) {
+        lr.transform.push(t);
     }
 }
 

@@ -1185,6 +1185,32 @@ gp_rt_cond (const gp_tree *c, const gp_tree *a, const gp_tree *b)
 			     as_tree (b)));
 }
 
+/* Versions LOOP on COND, expected to hold: LOOP runs where it does, the
+   copy returned where it does not; NULL when versioning failed (nothing
+   changed).  The caller holds the copy tables.  */
+static class loop *
+version_loop (class loop *loop, tree cond)
+{
+  gimple_seq stmts = NULL;
+  cond = force_gimple_operand_1 (unshare_expr (cond), &stmts,
+				 is_gimple_condexpr, NULL_TREE);
+  basic_block cond_bb;
+  class loop *copy
+    = loop_version (loop, cond, &cond_bb, profile_probability::likely (),
+		    profile_probability::unlikely (),
+		    profile_probability::likely (),
+		    profile_probability::unlikely (), true);
+  if (!copy)
+    return NULL;
+  if (stmts)
+    {
+      gimple_stmt_iterator gsi = gsi_last_bb (cond_bb);
+      gsi_insert_seq_before (&gsi, stmts, GSI_SAME_STMT);
+    }
+  update_ssa (TODO_update_ssa);
+  return copy;
+}
+
 unsigned
 gp_loop_version_parallel (unsigned num, const gp_tree *cond_t,
 			  const unsigned *inner, unsigned n_inner, int mark)
@@ -1192,29 +1218,15 @@ gp_loop_version_parallel (unsigned num, const gp_tree *cond_t,
   class loop *loop = get_loop (cfun, num);
   if (!loop || !cond_t || !can_duplicate_loop_p (loop))
     return 0;
-  gimple_seq stmts = NULL;
-  tree cond = force_gimple_operand_1 (unshare_expr (as_tree (cond_t)), &stmts,
-				      is_gimple_condexpr, NULL_TREE);
   initialize_original_copy_tables ();
-  basic_block cond_bb;
   /* The test is expected to pass: arrays passed to a kernel rarely
      overlap.  */
-  class loop *copy
-    = loop_version (loop, cond, &cond_bb, profile_probability::likely (),
-		    profile_probability::unlikely (),
-		    profile_probability::likely (),
-		    profile_probability::unlikely (), true);
+  class loop *copy = version_loop (loop, as_tree (cond_t));
   if (!copy)
     {
       free_original_copy_tables ();
       return 0;
     }
-  if (stmts)
-    {
-      gimple_stmt_iterator gsi = gsi_last_bb (cond_bb);
-      gsi_insert_seq_before (&gsi, stmts, GSI_SAME_STMT);
-    }
-  update_ssa (TODO_update_ssa);
   loop->can_be_parallel = mark != 0;
   copy->can_be_parallel = false;
   for (unsigned k = 0; mark && k < n_inner; k++)
@@ -1575,6 +1587,37 @@ ix_movable (gimple *s)
 	 && gimple_assign_rhs_code (s) != FIX_TRUNC_EXPR;
 }
 
+/* Replaces counter C's PHI by VALUE, defined in loop L's header or before
+   (debug uses outside L are reset); its update goes into DEAD.  */
+static void
+ix_replace_counter (const ix_counter &c, tree value, class loop *l,
+		    bitmap dead)
+{
+  tree var = PHI_RESULT (c.phi);
+  imm_use_iterator it;
+  use_operand_p up;
+  gimple *use;
+  FOR_EACH_IMM_USE_STMT (use, it, var)
+    {
+      if (is_gimple_debug (use) && !flow_bb_inside_loop_p (l, gimple_bb (use)))
+	{
+	  gimple_debug_bind_reset_value (use);
+	  update_stmt (use);
+	  continue;
+	}
+      FOR_EACH_IMM_USE_ON_STMT (up, it)
+	SET_USE (up, value);
+      update_stmt (use);
+    }
+  tree latch_arg
+    = PHI_ARG_DEF_FROM_EDGE (c.phi,
+			     loop_latch_edge (gimple_bb (c.phi)->loop_father));
+  if (TREE_CODE (latch_arg) == SSA_NAME)
+    bitmap_set_bit (dead, SSA_NAME_VERSION (latch_arg));
+  gimple_stmt_iterator g = gsi_for_stmt (c.phi);
+  remove_phi_node (&g, true);
+}
+
 /* Gives the counter C a copy in loop TO (incremented before TO_EXIT's
    test) and removes it; its uses take the copy.  */
 static void
@@ -1582,34 +1625,11 @@ ix_move_counter (const ix_counter &c, class loop *to, edge to_exit,
 		 bitmap dead)
 {
   gimple_stmt_iterator incr = gsi_last_bb (to_exit->src);
-  tree var = PHI_RESULT (c.phi);
   tree before, after;
-  create_iv (unshare_expr (c.base), unshare_expr (c.step), SSA_NAME_VAR (var),
-	     to, &incr, false, &before, &after);
-  imm_use_iterator it;
-  use_operand_p up;
-  gimple *use;
-  FOR_EACH_IMM_USE_STMT (use, it, var)
-    {
-      if (is_gimple_debug (use))
-	{
-	  if (!flow_bb_inside_loop_p (to, gimple_bb (use)))
-	    {
-	      gimple_debug_bind_reset_value (use);
-	      update_stmt (use);
-	      continue;
-	    }
-	}
-      FOR_EACH_IMM_USE_ON_STMT (up, it)
-	SET_USE (up, before);
-      update_stmt (use);
-    }
-  tree latch_arg = PHI_ARG_DEF_FROM_EDGE (c.phi, loop_latch_edge (
-    gimple_bb (c.phi)->loop_father));
-  if (TREE_CODE (latch_arg) == SSA_NAME)
-    bitmap_set_bit (dead, SSA_NAME_VERSION (latch_arg));
-  gimple_stmt_iterator g = gsi_for_stmt (c.phi);
-  remove_phi_node (&g, true);
+  create_iv (unshare_expr (c.base), unshare_expr (c.step),
+	     SSA_NAME_VAR (PHI_RESULT (c.phi)), to, &incr, false, &before,
+	     &after);
+  ix_replace_counter (c, before, to, dead);
 }
 
 /* A perfect pair: loop O, its only inner loop N (innermost); O's header
@@ -1771,25 +1791,11 @@ ix_enter_always (ix_pair *pp)
 		       unshare_expr (gimple_cond_rhs (guard)));
   if (pp->skip->flags & EDGE_TRUE_VALUE)
     enter = invert_truthvalue (enter);
-  gimple_seq stmts = NULL;
-  enter = force_gimple_operand_1 (enter, &stmts, is_gimple_condexpr,
-				  NULL_TREE);
   initialize_original_copy_tables ();
-  basic_block cond_bb;
-  class loop *copy
-    = loop_version (pp->o, enter, &cond_bb, profile_probability::likely (),
-		    profile_probability::unlikely (),
-		    profile_probability::likely (),
-		    profile_probability::unlikely (), true);
+  class loop *copy = version_loop (pp->o, enter);
   free_original_copy_tables ();
   if (!copy)
     return false;
-  if (stmts)
-    {
-      gimple_stmt_iterator gsi = gsi_last_bb (cond_bb);
-      gsi_insert_seq_before (&gsi, stmts, GSI_SAME_STMT);
-    }
-  update_ssa (TODO_update_ssa);
   gimple_stmt_iterator g = gsi_for_stmt (guard);
   gsi_remove (&g, true);
   if (pp->skip->dest != pp->x)
@@ -2045,30 +2051,6 @@ ix_counter_at (const ix_counter &c, tree k, gimple_stmt_iterator *to)
 				   GSI_SAME_STMT);
 }
 
-/* Replaces counter C's PHI by VALUE (defined in loop L's header).  */
-static void
-ix_replace_counter (const ix_counter &c, tree value, class loop *l)
-{
-  tree var = PHI_RESULT (c.phi);
-  imm_use_iterator it;
-  use_operand_p up;
-  gimple *use;
-  FOR_EACH_IMM_USE_STMT (use, it, var)
-    {
-      if (is_gimple_debug (use) && !flow_bb_inside_loop_p (l, gimple_bb (use)))
-	{
-	  gimple_debug_bind_reset_value (use);
-	  update_stmt (use);
-	  continue;
-	}
-      FOR_EACH_IMM_USE_ON_STMT (up, it)
-	SET_USE (up, value);
-      update_stmt (use);
-    }
-  gimple_stmt_iterator g = gsi_for_stmt (c.phi);
-  remove_phi_node (&g, true);
-}
-
 gp_interchange_status
 gp_loop_collapse (unsigned outer, int apply)
 {
@@ -2124,19 +2106,9 @@ gp_loop_collapse (unsigned outer, int apply)
 						       n_trips),
 				     true, NULL_TREE, true, GSI_SAME_STMT);
   for (const ix_counter &c : pp->o_counters)
-    {
-      tree latch_arg = PHI_ARG_DEF_FROM_EDGE (c.phi, loop_latch_edge (o));
-      if (TREE_CODE (latch_arg) == SSA_NAME)
-	bitmap_set_bit (dead, SSA_NAME_VERSION (latch_arg));
-      ix_replace_counter (c, ix_counter_at (c, q, &to), n);
-    }
+    ix_replace_counter (c, ix_counter_at (c, q, &to), n, dead);
   for (const ix_counter &c : pp->n_counters)
-    {
-      tree latch_arg = PHI_ARG_DEF_FROM_EDGE (c.phi, loop_latch_edge (n));
-      if (TREE_CODE (latch_arg) == SSA_NAME)
-	bitmap_set_bit (dead, SSA_NAME_VERSION (latch_arg));
-      ix_replace_counter (c, ix_counter_at (c, r, &to), n);
-    }
+    ix_replace_counter (c, ix_counter_at (c, r, &to), n, dead);
   /* O's own statements after the counters' values.  */
   ix_outer_code_into_inner (pp, &to, dead);
 
