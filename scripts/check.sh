@@ -15,6 +15,11 @@ mkdir -p "$work"
 
 passed=0
 failed=0
+# Every part's failure lines, listed again just before the closing line so
+# that the end of the output names what failed.
+failures=$work/failures.txt
+: >"$failures"
+problems='^(FAIL|XPASS|UNRESOLVED|ERROR):|^(ICE|NEW FAILURE|NEW DIAGNOSTIC|MISSING REPORT|BAD REPORT|NEW RUN FAILURE|NO VERDICT) '
 
 echo "== cargo test (poly)"
 unit_log=$work/cargo-test.log
@@ -47,13 +52,15 @@ else
   errors=$(grep -c '^ERROR:' "$sum" || true)
   dg_fail=$((dg_fail + errors))
   passed=$((passed + dg_pass)); failed=$((failed + dg_fail))
-  grep -E '^(FAIL|XPASS|UNRESOLVED|ERROR):' "$sum" || true
+  grep -E '^(FAIL|XPASS|UNRESOLVED|ERROR):' "$sum" | tee -a "$failures" || true
   echo "DejaGnu: $dg_pass passed, $dg_fail failed (details: $sum, ${sum%.sum}.log)"
 fi
 
 echo "== check-gcc: GCC's own graphite, autopar, loop-interchange and vect tests"
 gcc_log=$work/check-gcc.log
-"$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" 2>&1 | tee "$gcc_log" | tail -n 20
+"$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" 2>&1 | tee "$gcc_log" |
+  grep -E "$problems" | tee -a "$failures"
+sed -n '/^== check-gcc summary/,$p' "$gcc_log"
 read -r gp gf < <(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$gcc_log" | tail -n1)
 if [ -z "${gp:-}" ]; then
   echo "check-gcc did not finish"
@@ -63,13 +70,15 @@ else
 fi
 
 # run_part TITLE LOG SCRIPT ARGS...: one more part that ends with
-# "N passed, N failed" (as check-gcc does); its FAIL: and SKIP: lines and
-# its last two lines are shown, its counts added; a part that does not get
-# to that line counts as one failure.
+# "N passed, N failed" (as check-gcc does); its FAIL: and SKIP: lines (and
+# check-gcc's problem lines, which name the test) and its last two lines are
+# shown, its counts added; a part that does not get to that line counts as
+# one failure.
 run_part() {
   local title=$1 log=$2 p f; shift 2
   echo "== $title"
-  "$@" 2>&1 | tee "$log" | grep -E '^(FAIL|SKIP):'
+  "$@" 2>&1 | tee "$log" | grep -E "$problems|^SKIP:"
+  grep -E "$problems" "$log" >>"$failures"
   tail -n 2 "$log"
   read -r p f < <(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$log" | tail -n1)
   if [ -z "${p:-}" ]; then
@@ -92,5 +101,9 @@ run_part "kernels at 1, 2 and 4 threads" "$work/kernels-threads.log" \
 run_part "csmith" "$work/csmith.log" \
   "$top/testsuite/run/csmith.sh" --plugin "$plugin" --cc "$cc"
 
+if [ -s "$failures" ]; then
+  echo "== what failed (also in $failures)"
+  cat "$failures"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

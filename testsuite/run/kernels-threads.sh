@@ -192,6 +192,8 @@ echo "kernels-threads: ${#list[@]} kernels x MINI, SMALL x OMP_NUM_THREADS=${thr
 echo "kernels-threads: per-kernel logs in $work/NAME/"
 start=$(date +%s%N)
 export CC=$cc PLUGIN=$plugin WORK=$work KEEP=$keep
+# Passive waiting for libgomp's threads: see check-gcc.sh.
+export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
 printf '%s\n' "${list[@]}" | xargs -r -d '\n' -P "$jobs" -n 1 "$here/kernels-threads.sh" --worker
 
 passed=0
