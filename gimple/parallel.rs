@@ -734,35 +734,54 @@ fn bands(forest: &LoopForest, r: &Region, lm: &LoopMap) -> Vec<Vec<u32>> {
 /// Local arrays whose storage ends inside a region loop (declared in its
 /// body: GCC clobbers them at the end of each iteration) and that only
 /// that loop accesses: nothing after the region can read them.
-fn dead_local_arrays(forest: &LoopForest, r: &Region, lm: &LoopMap, memory: &[String]) -> BTreeSet<String> {
-    // Model arrays of local declarations, from the accesses.
-    let mut of_decl: HashMap<u32, String> = HashMap::new();
+/// The local declarations behind the model arrays of region `r`, from the
+/// accesses: (declaration, model array).
+fn local_array_decls(r: &Region, memory: &[String]) -> Vec<(Tree, String)> {
+    let mut of_decl: BTreeMap<u32, (Tree, String)> = BTreeMap::new();
     for s in &r.scop.statements {
         let Some(b) = block_of(&s.name) else { continue };
         for a in block_accesses(r, memory, b).unwrap_or_default() {
             if let Some(d) = base_decl(a.reference) {
-                of_decl.insert(d.decl_uid(), a.array);
+                of_decl.insert(d.decl_uid(), (d, a.array));
             }
         }
     }
+    of_decl.into_values().collect()
+}
+
+/// Whether the scope of declaration `d` ends inside loop `l`: it is
+/// clobbered there, at the end of each iteration.
+fn clobbered_in(forest: &LoopForest, l: u32, d: Tree) -> bool {
+    loop_blocks(forest, l).into_iter().any(|b| {
+        ir::stmts(b).into_iter().any(|st| st.is_clobber() && st.assign_lhs().is_some_and(|t| t.kind() == TK::GP_T_VAR_DECL && t.decl_uid() == d.decl_uid()))
+    })
+}
+
+fn dead_local_arrays(forest: &LoopForest, r: &Region, lm: &LoopMap, memory: &[String]) -> BTreeSet<String> {
     let mut dead = BTreeSet::new();
-    for &l in &r.loops {
-        for b in loop_blocks(forest, l) {
-            for st in ir::stmts(b) {
-                if !st.is_clobber() {
-                    continue;
-                }
-                let Some(d) = st.assign_lhs().filter(|t| t.kind() == TK::GP_T_VAR_DECL) else { continue };
-                let Some(a) = of_decl.get(&d.decl_uid()) else { continue };
-                let inside = &lm.stmts[&l];
-                let all_inside = r.scop.statements.iter().all(|s| !s.accesses.iter().any(|x| &x.array == a) || inside.contains(&s.name));
-                if all_inside {
-                    dead.insert(a.clone());
-                }
+    for (d, a) in local_array_decls(r, memory) {
+        for &l in &r.loops {
+            let inside = &lm.stmts[&l];
+            let all_inside = r.scop.statements.iter().all(|s| !s.accesses.iter().any(|x| x.array == a) || inside.contains(&s.name));
+            if all_inside && clobbered_in(forest, l, d) {
+                dead.insert(a.clone());
+                break;
             }
         }
     }
     dead
+}
+
+/// The declarations of the private arrays `names` of loop `l`, when each is
+/// a local array whose scope ends inside `l` (so the loop holds all its
+/// uses, and each iteration can have storage of its own): None otherwise.
+pub fn private_storage_decls(forest: &LoopForest, r: &Region, l: u32, names: &[String]) -> Option<Vec<Tree>> {
+    let memory = memory_arrays(r);
+    let decls = local_array_decls(r, &memory);
+    names
+        .iter()
+        .map(|n| decls.iter().find(|(d, a)| a == n && clobbered_in(forest, l, *d)).map(|(d, _)| *d))
+        .collect()
 }
 
 /// Analyses region `r`.

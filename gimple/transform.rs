@@ -15,7 +15,7 @@
 use super::affine::Base;
 use super::ir::Tree;
 use super::loops::LoopForest;
-use super::parallel::{inner_trip_counts_vary, memory_parallel_conditions, RegionOutcome};
+use super::parallel::{inner_trip_counts_vary, memory_parallel_conditions, private_storage_decls, RegionOutcome};
 use super::scop::Region;
 use crate::ffi;
 use poly::{access_boxes, dim_bounds, param_dnf_within, BoundedCtx, ParamAffine, Piece, Polynomial};
@@ -34,7 +34,9 @@ pub enum LoopPlan {
     /// when loops are marked `otherwise`: their parallelism rests on it, so
     /// the loop is first versioned on it, neither copy marked, and then on
     /// `test` inside the copy where it holds.
-    Parallel { test: Option<RuntimeTest>, otherwise: Vec<u32>, cyclic: bool, within: Option<RuntimeTest> },
+    /// `storage`: its private local arrays, which get storage of their own
+    /// in each iteration (`gp_loop_private_storage`) before it is marked.
+    Parallel { test: Option<RuntimeTest>, otherwise: Vec<u32>, cyclic: bool, within: Option<RuntimeTest>, storage: Vec<Tree> },
     /// Parallel by the analysis but left to run sequentially: why.
     Kept(String),
 }
@@ -163,6 +165,20 @@ struct Choice {
     l: u32,
     condition: Option<String>,
     otherwise: Vec<u32>,
+    storage: Vec<Tree>,
+}
+
+/// The largest private array given storage of its own in each iteration:
+/// it lives on the stack of the thread that runs the iteration.
+pub const PRIVATE_STORAGE_MAX_BYTES: u64 = 256 * 1024;
+
+/// Gives loop `l`'s iterations storage of their own for the local arrays
+/// `decls` (`gp_loop_private_storage`); with `apply` false only says
+/// whether it can, changing nothing.
+pub fn private_storage(l: u32, decls: &[Tree], apply: bool) -> bool {
+    let raw: Vec<*const ffi::gp_tree> = decls.iter().map(|d| d.raw() as *const _).collect();
+    // SAFETY: l is a loop of cfun and raw holds decls.len() declarations of cfun.
+    unsafe { ffi::gp_loop_private_storage(l, raw.as_ptr(), raw.len() as u32, PRIVATE_STORAGE_MAX_BYTES as _, apply as i32) != 0 }
 }
 
 /// The loops to mark in `regions`, with their plans, by GCC loop number.
@@ -171,6 +187,7 @@ pub fn plan(
     regions: &[Region],
     outcomes: &[RegionOutcome],
     max_operations: u64,
+    privatize: bool,
 ) -> BTreeMap<u32, LoopPlan> {
     let mut plans = BTreeMap::new();
     let inside = |l: u32, outer: u32| l != outer && forest.within(l, outer);
@@ -215,10 +232,29 @@ pub fn plan(
                 continue;
             }
             let copies = in_memory(v);
-            if v.parallel && copies.is_empty() {
+            // Private arrays whose scope is the loop's body: each iteration
+            // gets storage of its own, and parloops can run it.
+            let mut no_storage = None;
+            let storage = if privatize && v.parallel && outer.is_none() && !copies.is_empty() && copies.iter().all(|c| v.private.contains(c)) {
+                match private_storage_decls(forest, r, l, &copies) {
+                    Some(ds) if private_storage(l, &ds, false) => Some(ds),
+                    Some(_) => {
+                        no_storage = Some(format!(
+                            "needs private copies of its arrays ({}), and their storage cannot be its iterations' own (arrays over {} KiB, an address used otherwise than for loads and stores, or no exit test at the end of its body)",
+                            copies.join(", "),
+                            PRIVATE_STORAGE_MAX_BYTES / 1024
+                        ));
+                        None
+                    }
+                    None => None,
+                }
+            } else {
+                None
+            };
+            if v.parallel && (copies.is_empty() || storage.is_some()) {
                 match outer {
                     Some(k) => chosen[k].otherwise.push(l),
-                    None => chosen.push(Choice { l, condition: None, otherwise: Vec::new() }),
+                    None => chosen.push(Choice { l, condition: None, otherwise: Vec::new(), storage: storage.unwrap_or_default() }),
                 }
                 continue;
             }
@@ -240,9 +276,9 @@ pub fn plan(
                 memory_parallel_conditions(forest, r, &candidates, max_operations)
             });
             if let Some(set) = conditions.get(&l).cloned().flatten() {
-                chosen.push(Choice { l, condition: (!set.is_empty()).then_some(set), otherwise: Vec::new() });
+                chosen.push(Choice { l, condition: (!set.is_empty()).then_some(set), otherwise: Vec::new(), storage: Vec::new() });
             } else if v.parallel {
-                let why = format!("needs private or reduced copies of memory ({}), which parloops does not make", copies.join(", "));
+                let why = no_storage.unwrap_or_else(|| format!("needs private or reduced copies of memory ({}), which parloops does not make", copies.join(", ")));
                 plans.insert(l, LoopPlan::Kept(why));
             }
         }
@@ -266,7 +302,7 @@ pub fn plan(
         let cyclic = |l: u32| inner_trip_counts_vary(forest, r, l, max_operations);
         for c in chosen {
             let Some(set) = &c.condition else {
-                plans.insert(c.l, LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(c.l), within: None });
+                plans.insert(c.l, LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(c.l), within: None, storage: c.storage });
                 continue;
             };
             // With loops marked otherwise and a region test, the condition
@@ -275,11 +311,11 @@ pub fn plan(
             let mut t = if nested { RuntimeTest::default() } else { test.clone().unwrap_or_default() };
             if t.require(&cx, set, &r.scop.context).is_ok() {
                 let within = if nested { test.clone() } else { None };
-                plans.insert(c.l, LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: cyclic(c.l), within });
+                plans.insert(c.l, LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: cyclic(c.l), within, storage: Vec::new() });
             } else {
                 // No test to version on: the inner loops alone.
                 for l in c.otherwise {
-                    plans.insert(l, LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(l), within: None });
+                    plans.insert(l, LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(l), within: None, storage: Vec::new() });
                 }
             }
         }
@@ -614,7 +650,7 @@ pub fn apply(region: &Region, l: u32, within: Option<&RuntimeTest>, test: Option
         None if !mark => true,
         None => {
             // SAFETY: l is a loop of cfun.
-            unsafe { ffi::gp_loop_mark_parallel(l) };
+            unsafe { ffi::gp_loop_mark_parallel(l, 1) };
             true
         }
         Some(t) => {

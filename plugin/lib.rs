@@ -375,7 +375,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
     let outcomes: Vec<gimple::parallel::RegionOutcome> =
         regions.iter().map(|r| gimple::parallel::analyze_region(forest, r, aopts)).collect();
     let t_verdicts = t0.elapsed();
-    let plans = gimple::transform::plan(forest, regions, &outcomes, aopts.max_operations);
+    let plans = gimple::transform::plan(forest, regions, &outcomes, aopts.max_operations, !p.options.no_privatize);
     if std::env::var_os("GCCPOLY_TIME").is_some() {
         let sizes: Vec<String> = regions.iter().map(|r| format!("{}l/{}s", r.loops.len(), r.scop.statements.len())).collect();
         eprintln!("gccpoly-par {name}: detection {:?}, verdicts {:?}, plan {:?}; regions {}", d.took, t_verdicts, t0.elapsed() - t_verdicts, sizes.join(" "));
@@ -403,8 +403,8 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             }
             (l, if mark { vec!["parallel"] } else { Vec::new() }, guard, None)
         };
-        let (test, otherwise, cyclic, within) = match plan {
-            LoopPlan::Parallel { test, otherwise, cyclic, within } => (test, otherwise, cyclic, within),
+        let (test, otherwise, cyclic, within, storage) = match plan {
+            LoopPlan::Parallel { test, otherwise, cyclic, within, storage } => (test, otherwise, cyclic, within, storage),
             LoopPlan::Kept(why) => {
                 done.push(kept(why));
                 continue;
@@ -432,6 +432,14 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             continue;
         }
         let guard = inside_version.or_else(|| test.map(|t| t.text()));
+        // Storage of its own in each iteration for its private arrays,
+        // now that it is the marked copy.
+        if !storage.is_empty() && mark && !gimple::transform::private_storage(*l, storage, true) {
+            // SAFETY: l is a loop of cfun.
+            unsafe { ffi::gp_loop_mark_parallel(*l, 0) };
+            done.push(kept("its private arrays could not be given storage of their own"));
+            continue;
+        }
         let inside = within.as_ref().map(|w| w.text());
         // The whole test of the marked copy: within's, then test's.
         let whole: Vec<&str> = inside.iter().chain(&guard).map(|s| s.as_str()).collect();
@@ -440,11 +448,18 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             Some(g) => format!("loop marked parallel for parloops, in a copy run when {g}"),
             None => "loop marked parallel for parloops".to_string(),
         };
+        if !storage.is_empty() {
+            let names: Vec<String> = storage.iter().map(|d| d.decl_name().unwrap_or_else(|| "(unnamed)".into())).collect();
+            msg.push_str(&format!("; each iteration has storage of its own for {}", names.join(", ")));
+        }
         let cyclic = *cyclic && mark && !p.options.no_cyclic;
         if cyclic {
             msg.push_str("; iterations dealt round-robin, schedule(static, 1): the inner loops' trip counts vary with it");
         }
         let mut d = marked(*l, whole, &msg);
+        if !storage.is_empty() && mark {
+            d.1.push("privatize");
+        }
         let line = fl.pos.as_ref().map(|p| p.line);
         if cyclic {
             // The OpenMP loop is found by its line: none, no chunk.

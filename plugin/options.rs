@@ -29,6 +29,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "debug-max-operations", value: ValueKind::Number },
     OptionSpec { key: "no-parallelize", value: ValueKind::None },
     OptionSpec { key: "no-cyclic", value: ValueKind::None },
+    OptionSpec { key: "no-privatize", value: ValueKind::None },
     OptionSpec { key: "no-interchange", value: ValueKind::None },
     OptionSpec { key: "collapse", value: ValueKind::None },
     OptionSpec { key: "debug-unmarked-versions", value: ValueKind::None },
@@ -56,6 +57,9 @@ pub struct Options {
     /// Leave every parallel loop parloops' schedule(static), triangular
     /// nests included.
     pub no_cyclic: bool,
+    /// Give no loop's iterations storage of their own for its private
+    /// arrays (such loops then stay sequential).
+    pub no_privatize: bool,
     /// Version loops on their run-time tests as usual but mark neither copy
     /// parallel: both run sequentially, so that what the tests cost can be
     /// measured against a build with `no-parallelize`.
@@ -120,6 +124,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "no-parallelize" => opts.no_parallelize = true,
             "debug-unmarked-versions" => opts.unmarked_versions = true,
             "no-cyclic" => opts.no_cyclic = true,
+            "no-privatize" => opts.no_privatize = true,
             "no-interchange" => opts.no_interchange = true,
             "collapse" => opts.collapse = true,
             "debug-panic" => opts.debug_panic = value,

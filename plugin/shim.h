@@ -377,8 +377,22 @@ gp_tree *gp_rt_cond (const gp_tree *c, const gp_tree *a, const gp_tree *b);
 unsigned gp_loop_version_parallel (unsigned num, const gp_tree *cond,
 				   const unsigned *inner, unsigned n_inner,
 				   int mark);
-/* Marks loop NUM can_be_parallel (parloops then skips its own test).  */
-void gp_loop_mark_parallel (unsigned num);
+/* Marks loop NUM can_be_parallel (parloops then skips its own test), or
+   with ON zero unmarks it.  */
+void gp_loop_mark_parallel (unsigned num, int on);
+/* Gives every iteration of loop NUM storage of its own for the N local
+   arrays DECLS: taken from the stack at the start of the iteration
+   (__builtin_stack_save, __builtin_alloca_with_align) and given back at
+   its end, before the exit test, so that the threads running the loop's
+   iterations share none of them.  The loop's references to them are
+   rewritten to the new storage; other copies of the loop keep the arrays.
+   Only with the exit test in the block before an empty latch, arrays of
+   a constant size of at most MAX_BYTES each, and references the rewrite
+   knows (loads, stores, the address as a whole right-hand side, clobbers).
+   With APPLY zero nothing changes; returns whether it can be (or was)
+   done.  On failure nothing is changed.  */
+int gp_loop_private_storage (unsigned num, const gp_tree *const *decls,
+			     unsigned n, unsigned long max_bytes, int apply);
 /* Gives the GIMPLE_OMP_FORs of cfun at source line LINE whose schedule is
    static without a chunk size the chunk size CHUNK (parloops gives every
    loop schedule(static)); returns how many.  */

@@ -4,8 +4,8 @@
    the region touches, from the exact access relations), without one where
    restrict says so already.  parloops then parallelizes them although its
    own dependence test cannot.  A loop that needs private copies of an
-   array is left alone (parloops would not make them); the loops inside it
-   are marked instead.  */
+   array declared in its body is marked once each iteration has storage of
+   its own for it (parloops would share it); its inner loops are not.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -ftree-parallelize-loops=2 -fopt-info-loop-all -fchecking" } */
 
@@ -36,12 +36,12 @@ shift (int n, double *a, double *b)
 void
 private_array (int n, double A[n][64], double B[n][64])
 {
-  for (int i = 0; i < n; i++)	/* { dg-missed "gccpoly: parallel loop kept sequential: needs private or reduced copies of memory \\(tmp\\), which parloops does not make" } */
+  for (int i = 0; i < n; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when B\\+\\\[0, 512\\*n\\) and A\\+\\\[0, 512\\*n\\) disjoint; each iteration has storage of its own for tmp" } */
     {
       double tmp[64];
-      for (int j = 0; j < 64; j++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when" } */
+      for (int j = 0; j < 64; j++)
 	tmp[j] = A[i][j] + 1.0;
-      for (int j = 0; j < 64; j++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when" } */
+      for (int j = 0; j < 64; j++)
 	B[i][j] = tmp[63 - j] * 2.0;
     }
 }
@@ -53,6 +53,5 @@ private_array (int n, double A[n][64], double B[n][64])
 /* { dg-final { scan-report {functions[name=add_restrict].loops[line=24].guard} {null} } } */
 /* { dg-final { scan-report {functions[name=shift].loops[line=31].transform} {["parallel"]} } } */
 /* { dg-final { scan-report {functions[name=private_array].loops[line=39].parallel} {true} } } */
-/* { dg-final { scan-report {functions[name=private_array].loops[line=39].transform} {[]} } } */
-/* { dg-final { scan-report-match {functions[name=private_array].loops[line=39].kept} {memory \(tmp\)} } } */
-/* { dg-final { scan-report {functions[name=private_array].loops[*].transform} {[[],["parallel"],["parallel"]]} } } */
+/* { dg-final { scan-report {functions[name=private_array].loops[line=39].guard} {"B+[0, 512*n) and A+[0, 512*n) disjoint"} } } */
+/* { dg-final { scan-report {functions[name=private_array].loops[*].transform} {[["parallel","privatize"],[],[]]} } } */

@@ -12,8 +12,8 @@
 
 #define D 64
 
-/* E1: help privatizable statically; no test.  parloops makes no private
-   arrays, so the i loop is kept and its inner loops run in parallel.  */
+/* E1: help privatizable statically; no test.  help gets storage of each
+   iteration's own, and the i loop runs in parallel.  */
 void
 e1 (int c, double *restrict out)
 {
@@ -299,11 +299,13 @@ e17 (int nt, int n1, int n2, int n3, const double *restrict x1, const double *re
 
 /* Static results need no test; the i loops parloops cannot take say why.  */
 /* { dg-final { scan-report {functions[name=e1].loops[line=20].guard} {null} } } */
-/* { dg-final { scan-report {functions[name=e1].loops[line=20].kept} {"needs private or reduced copies of memory (help), which parloops does not make"} } } */
+/* { dg-final { scan-report {functions[name=e1].loops[line=20].transform} {["parallel","privatize"]} } } */
 /* { dg-final { scan-report {functions[name=e5].loops[line=82].private} {["help"]} } } */
-/* { dg-final { scan-report {functions[name=e5].loops[line=82].guard} {null} } } */
+/* { dg-final { scan-report {functions[name=e5].loops[line=82].transform} {["parallel","privatize"]} } } */
+/* { dg-final { scan-report {functions[name=e5].loops[line=82].guard} {"[c, x] -> {  : c <= 33554432 or x <= 5 }"} } } */
 /* { dg-final { scan-report {functions[name=e13].loops[line=203].private} {["help"]} } } */
 /* { dg-final { scan-report {functions[name=e15].loops[line=239].guard} {null} } } */
+/* { dg-final { scan-report {functions[name=e15].loops[line=239].transform} {["parallel","privatize"]} } } */
 /* { dg-final { scan-report {functions[name=e3].loops[line=52].reductions} {[{"op":"+","var":"sum[j]"}]} } } */
 /* E3's i loop needs reduced copies of sum, which parloops does not make
    (the previous stop marked it: its reduction, named "sum[j]", was not
