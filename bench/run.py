@@ -66,6 +66,7 @@ PARALLEL = CONFIGS[1:]
 VARIANTS = {
     "gccpoly-static": ["-fplugin-arg-gccpoly-no-cyclic"],       # no round-robin schedule of triangular nests
     "gccpoly-nointerchange": ["-fplugin-arg-gccpoly-no-interchange"],
+    "gccpoly-noreload": ["-fplugin-arg-gccpoly-no-reload"],    # PRE's carried loads left to parloops
 }
 
 

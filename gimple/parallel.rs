@@ -225,6 +225,25 @@ struct MemAccess {
 /// stores, left-hand side first); None when the two do not line up.
 fn block_accesses(r: &Region, memory: &[String], b: i32) -> Option<Vec<MemAccess>> {
     let st = r.scop.statements.iter().find(|s| s.name == format!("S_{b}"))?;
+    let refs = block_refs(b);
+    let model: Vec<(usize, &poly::Access)> =
+        st.accesses.iter().enumerate().filter(|(_, a)| memory.contains(&a.array)).collect();
+    if model.len() != refs.len() {
+        return None;
+    }
+    let mut out = Vec::new();
+    for ((stmt, reference, write), (index, a)) in refs.into_iter().zip(model) {
+        if write != (a.kind != poly::AccessKind::Read) {
+            return None;
+        }
+        out.push(MemAccess { stmt, reference, write, array: a.array.clone(), index });
+    }
+    Some(out)
+}
+
+/// Block `b`'s memory references in statement order (each statement's
+/// store first): (statement, reference, is a store).
+fn block_refs(b: i32) -> Vec<(Stmt, Tree, bool)> {
     let mut refs = Vec::new();
     for s in ir::stmts(b) {
         match s.kind() {
@@ -249,19 +268,27 @@ fn block_accesses(r: &Region, memory: &[String], b: i32) -> Option<Vec<MemAccess
             _ => {}
         }
     }
-    let model: Vec<(usize, &poly::Access)> =
-        st.accesses.iter().enumerate().filter(|(_, a)| memory.contains(&a.array)).collect();
-    if model.len() != refs.len() {
-        return None;
-    }
-    let mut out = Vec::new();
-    for ((stmt, reference, write), (index, a)) in refs.into_iter().zip(model) {
-        if write != (a.kind != poly::AccessKind::Read) {
-            return None;
+    refs
+}
+
+/// The memory references loop `l` reads from arrays it writes nowhere (by
+/// the model, under the region's assumptions): their values stay the same
+/// while the loop runs.  Empty when some block's references and the
+/// model's do not line up.
+pub fn unwritten_loads(forest: &LoopForest, r: &Region, l: u32) -> Vec<Tree> {
+    let memory = memory_arrays(r);
+    let mut accesses = Vec::new();
+    for b in loop_blocks(forest, l) {
+        if block_refs(b).is_empty() {
+            continue;
         }
-        out.push(MemAccess { stmt, reference, write, array: a.array.clone(), index });
+        match block_accesses(r, &memory, b) {
+            Some(a) => accesses.extend(a),
+            None => return Vec::new(),
+        }
     }
-    Some(out)
+    let written: BTreeSet<&str> = accesses.iter().filter(|a| a.write).map(|a| a.array.as_str()).collect();
+    accesses.iter().filter(|a| !a.write && !written.contains(a.array.as_str())).map(|a| a.reference).collect()
 }
 
 /// The model's access of `stmt`'s reference `t` in block `b`.

@@ -181,6 +181,16 @@ pub fn private_storage(l: u32, decls: &[Tree], apply: bool) -> bool {
     unsafe { ffi::gp_loop_private_storage(l, raw.as_ptr(), raw.len() as u32, PRIVATE_STORAGE_MAX_BYTES as _, apply as i32) != 0 }
 }
 
+/// Replaces the header PHIs of loop `l` through which PRE carries a load of
+/// one of `refs` (references to memory the loop does not write) from one
+/// iteration to the next by a load in each iteration
+/// (`gp_loop_reload_invariants`); how many.
+pub fn reload_invariants(l: u32, refs: &[Tree]) -> u32 {
+    let raw: Vec<*const ffi::gp_tree> = refs.iter().map(|d| d.raw() as *const _).collect();
+    // SAFETY: l is a loop of cfun and raw holds refs.len() trees of cfun.
+    unsafe { ffi::gp_loop_reload_invariants(l, raw.as_ptr(), raw.len() as u32) }
+}
+
 /// The loops to mark in `regions`, with their plans, by GCC loop number.
 pub fn plan(
     forest: &LoopForest,

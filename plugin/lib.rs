@@ -419,6 +419,9 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             Some(_) => (None, &[][..]),
             None => (test.as_ref(), &otherwise[..]),
         };
+        // What PRE may carry across its iterations, found before versioning
+        // changes the function.
+        let unwritten = if mark && !p.options.no_reload { gimple::parallel::unwritten_loads(forest, region, *l) } else { Vec::new() };
         if !gimple::transform::apply(region, *l, within.as_ref(), test, otherwise, mark) {
             done.push(kept("versioning the loop failed"));
             // The inner loops then run in parallel as they are, unless
@@ -440,6 +443,11 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             done.push(kept("its private arrays could not be given storage of their own"));
             continue;
         }
+        // parloops refuses a loop with a PHI that is neither a counter nor a
+        // reduction ("scalar dependency between iterations"): a value PRE
+        // loads at the end of one iteration for the next is loaded in
+        // each instead.
+        let reloaded = if mark && !unwritten.is_empty() { gimple::transform::reload_invariants(*l, &unwritten) } else { 0 };
         let inside = within.as_ref().map(|w| w.text());
         // The whole test of the marked copy: within's, then test's.
         let whole: Vec<&str> = inside.iter().chain(&guard).map(|s| s.as_str()).collect();
@@ -452,6 +460,12 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             let names: Vec<String> = storage.iter().map(|d| d.decl_name().unwrap_or_else(|| "(unnamed)".into())).collect();
             msg.push_str(&format!("; each iteration has storage of its own for {}", names.join(", ")));
         }
+        if reloaded > 0 {
+            msg.push_str(&format!(
+                "; {reloaded} value{} that PRE carried from one iteration to the next loaded in each iteration instead",
+                if reloaded == 1 { "" } else { "s" }
+            ));
+        }
         let cyclic = *cyclic && mark && !p.options.no_cyclic;
         if cyclic {
             msg.push_str("; iterations dealt round-robin, schedule(static, 1): the inner loops' trip counts vary with it");
@@ -459,6 +473,9 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         let mut d = marked(*l, whole, &msg);
         if !storage.is_empty() && mark {
             d.1.push("privatize");
+        }
+        if reloaded > 0 {
+            d.1.push("reload");
         }
         let line = fl.pos.as_ref().map(|p| p.line);
         if cyclic {

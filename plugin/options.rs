@@ -30,6 +30,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "no-parallelize", value: ValueKind::None },
     OptionSpec { key: "no-cyclic", value: ValueKind::None },
     OptionSpec { key: "no-privatize", value: ValueKind::None },
+    OptionSpec { key: "no-reload", value: ValueKind::None },
     OptionSpec { key: "no-interchange", value: ValueKind::None },
     OptionSpec { key: "collapse", value: ValueKind::None },
     OptionSpec { key: "debug-unmarked-versions", value: ValueKind::None },
@@ -60,6 +61,9 @@ pub struct Options {
     /// Give no loop's iterations storage of their own for its private
     /// arrays (such loops then stay sequential).
     pub no_privatize: bool,
+    /// Leave the values PRE carries from one iteration of a marked loop to
+    /// the next as they are (parloops then refuses such loops).
+    pub no_reload: bool,
     /// Version loops on their run-time tests as usual but mark neither copy
     /// parallel: both run sequentially, so that what the tests cost can be
     /// measured against a build with `no-parallelize`.
@@ -125,6 +129,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "debug-unmarked-versions" => opts.unmarked_versions = true,
             "no-cyclic" => opts.no_cyclic = true,
             "no-privatize" => opts.no_privatize = true,
+            "no-reload" => opts.no_reload = true,
             "no-interchange" => opts.no_interchange = true,
             "collapse" => opts.collapse = true,
             "debug-panic" => opts.debug_panic = value,

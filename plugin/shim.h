@@ -393,6 +393,19 @@ void gp_loop_mark_parallel (unsigned num, int on);
    done.  On failure nothing is changed.  */
 int gp_loop_private_storage (unsigned num, const gp_tree *const *decls,
 			     unsigned n, unsigned long max_bytes, int apply);
+/* PRE keeps a value loaded from memory in a register across the
+   iterations of loop NUM when a store in the loop might change it: a
+   header PHI whose value from the latch is a load, in the latch, of the
+   same reference.  parloops refuses such a loop ("scalar dependency
+   between iterations").  Where the reference is one of the N memory
+   references REFS (the model's proof that the loop writes none of them),
+   its address does not change in the loop, and the PHI's value from
+   before the loop is provably the reference's value at the loop's entry
+   (its store or its load, with nothing in between that may write it), the
+   PHI becomes a load of the reference at the start of the header.
+   Returns how many PHIs were replaced.  */
+unsigned gp_loop_reload_invariants (unsigned num, const gp_tree *const *refs,
+				    unsigned n);
 /* Gives the GIMPLE_OMP_FORs of cfun at source line LINE whose schedule is
    static without a chunk size the chunk size CHUNK (parloops gives every
    loop schedule(static)); returns how many.  */
