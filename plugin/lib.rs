@@ -34,6 +34,9 @@ struct Plugin {
     /// (function, source line) of the loops marked for parloops whose
     /// iterations are to be dealt round-robin, until parloops has run.
     cyclic: Vec<(String, u32)>,
+    /// The loops marked for parloops, until parloops has run: (function,
+    /// source line and column, location), to tell the ones it declined.
+    marked: Vec<(String, (u32, u32), ffi::gp_location)>,
 }
 
 thread_local! {
@@ -142,6 +145,7 @@ fn init(info: &ffi::PluginNameArgs, version: &ffi::PluginGccVersion) -> Result<(
             functions: Vec::new(),
             dump,
             cyclic: Vec::new(),
+            marked: Vec::new(),
         })
     });
     let name = CString::new(ffi::string_from(info.base_name)).unwrap_or_default();
@@ -232,6 +236,23 @@ pub extern "C" fn gccpoly_rs_after_parloops() {
                 // SAFETY: cfun is set; the shim only edits clauses of its
                 // GIMPLE_OMP_FORs.
                 unsafe { ffi::gp_omp_for_set_static_chunk(line, 1) };
+            }
+            // A marked loop parloops made no GIMPLE_OMP_FOR of (its own
+            // remarks say why): said, so that the report does not claim
+            // a parallel loop that runs sequentially.
+            let marked: Vec<((u32, u32), ffi::gp_location)> = p.marked.iter().filter(|(f, _, _)| *f == name).map(|(_, at, loc)| (*at, *loc)).collect();
+            p.marked.retain(|(f, _, _)| *f != name);
+            let mut report = p.functions.iter_mut().rev().find(|f| f.name == name);
+            for ((line, column), loc) in marked {
+                // SAFETY: cfun is set; the shim only reads its statements.
+                if unsafe { ffi::gp_omp_for_count(line) } > 0 {
+                    continue;
+                }
+                let why = "parloops did not parallelize it (its own -fopt-info-loop-missed remarks say why)";
+                diag::remark(RemarkKind::GP_REMARK_MISSED, loc, &format!("loop marked parallel, but {why}"));
+                if let Some(lr) = report.as_deref_mut().and_then(|f| f.loops.iter_mut().find(|lr| (lr.line, lr.column) == (line, column))) {
+                    lr.declined = Some(why.to_string());
+                }
             }
         })
     });
@@ -396,10 +417,13 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, &format!("parallel loop kept sequential: {why}"));
             (*l, Vec::new(), None, Some(why.to_string()))
         };
-        let marked = |l: u32, guard: Option<String>, msg: &str| {
+        let mut marked = |l: u32, guard: Option<String>, msg: &str| {
             if let Some(x) = forest.get(l) {
                 let msg = if mark { msg.to_string() } else { format!("(debug-unmarked-versions: not marked) {msg}") };
                 diag::remark(RemarkKind::GP_REMARK_OPTIMIZED, x.location, &msg);
+                if let (true, Some(pos)) = (mark, &x.pos) {
+                    p.marked.push((name.to_string(), (pos.line, pos.column), x.location));
+                }
             }
             (l, if mark { vec!["parallel"] } else { Vec::new() }, guard, None)
         };
@@ -646,6 +670,7 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
             swapped_with: None,
             guard: None,
             kept: None,
+            declined: None,
         });
     }
     let mut rejected = Vec::new();

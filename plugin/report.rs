@@ -72,6 +72,10 @@ pub struct LoopReport {
     /// otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kept: Option<String>,
+    /// Present when the loop was marked for parloops and parloops did not
+    /// parallelize it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declined: Option<String>,
 }
 
 #[derive(Serialize, Debug, Clone)]

@@ -123,7 +123,7 @@ public:
 };
 
 const pass_data gccpoly_forget_counts_pass_data
-  = plugin_pass_data ("gccpoly-forget", OPTGROUP_NONE);
+  = plugin_pass_data ("gccpoly-forget", OPTGROUP_LOOP);
 
 /* Between parloops and the OpenMP expansion that outlines its loops:
    parloops goes on analysing loops after parallelizing one (inner loops of
@@ -1654,6 +1654,20 @@ gp_omp_for_set_static_chunk (unsigned line, int chunk)
 	  = build_int_cst (integer_type_node, chunk);
 	n++;
       }
+  return n;
+}
+
+unsigned
+gp_omp_for_count (unsigned line)
+{
+  unsigned n = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (gimple_code (gsi_stmt (gsi)) == GIMPLE_OMP_FOR
+	  && (unsigned) LOCATION_LINE (gimple_location (gsi_stmt (gsi))) == line)
+	n++;
   return n;
 }
 

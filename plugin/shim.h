@@ -410,6 +410,8 @@ unsigned gp_loop_reload_invariants (unsigned num, const gp_tree *const *refs,
    static without a chunk size the chunk size CHUNK (parloops gives every
    loop schedule(static)); returns how many.  */
 unsigned gp_omp_for_set_static_chunk (unsigned line, int chunk);
+/* How many GIMPLE_OMP_FORs of cfun are at source line LINE.  */
+unsigned gp_omp_for_count (unsigned line);
 /* -ftree-parallelize-loops=N's N.  */
 int gp_parallelize_loops_threads (void);
 /* -floop-interchange (on at -O3): the plugin's interchange runs with it.  */

@@ -1,5 +1,5 @@
-/* -fplugin-arg-gccpoly-no-reload: the PHI PRE made is left as it is, the
-   loop is still marked, and parloops declines it (par-reload-run.c).  */
+/* -fplugin-arg-gccpoly-no-reload: the PHI PRE made stays, the loop is
+   still marked, parloops declines it and the plugin says so.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -ftree-parallelize-loops=2 -fopt-info-loop-all -fplugin-arg-gccpoly-no-reload" } */
 
@@ -16,6 +16,8 @@ atax (int m, int n, double A[m][n], double *x, double *y, double *tmp)
     }
 }
 
+/* { dg-missed "gccpoly: loop marked parallel, but parloops did not parallelize it" "" { target *-*-* } 14 } */
 /* { dg-final { scan-report {functions[name=atax].loops[line=14].transform} {["parallel"]} } } */
+/* { dg-final { scan-report-match {functions[name=atax].loops[line=14].declined} {parloops did not parallelize it} } } */
 /* { dg-final { compiler-output-not {parallelizing inner loop} } } */
 /* { dg-final { compiler-output-not {loaded in each iteration instead} } } */

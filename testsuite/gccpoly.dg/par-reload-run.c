@@ -49,3 +49,4 @@ main (void)
 }
 
 /* { dg-final { scan-report {functions[name=atax].loops[line=24].transform} {["parallel","reload"]} } } */
+/* { dg-final { compiler-output-not {did not parallelize} } } */
