@@ -67,6 +67,7 @@ VARIANTS = {
     "gccpoly-static": ["-fplugin-arg-gccpoly-no-cyclic"],       # no round-robin schedule of triangular nests
     "gccpoly-nointerchange": ["-fplugin-arg-gccpoly-no-interchange"],
     "gccpoly-noreload": ["-fplugin-arg-gccpoly-no-reload"],    # PRE's carried loads left to parloops
+    "gccpoly-mintrips1": ["-fplugin-arg-gccpoly-min-trips=1"],  # no run-time minimum for inner loops
 }
 
 

@@ -168,6 +168,16 @@ struct Choice {
     storage: Vec<Tree>,
 }
 
+/// The least number of iterations with which an innermost loop inside a
+/// sequential loop runs in parallel, tested at run time: it starts the
+/// threads once per iteration of the loop around it, and the cache lines
+/// its threads share move between the cores each time (durbin's inner
+/// loops, up to 40,000 iterations of one or two statements, made it slower
+/// than -O3 in parallel on 2 cores; jacobi-1d's, 100,000 iterations, ran
+/// 1.46 times faster).  parloops' own minimum is 100 iterations per
+/// thread.
+pub const MIN_TRIPS_INSIDE: u64 = 50_000;
+
 /// The largest private array given storage of its own in each iteration:
 /// it lives on the stack of the thread that runs the iteration.
 pub const PRIVATE_STORAGE_MAX_BYTES: u64 = 256 * 1024;

@@ -472,9 +472,25 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         // loads at the end of one iteration for the next is loaded in
         // each instead.
         let reloaded = if mark && !unwritten.is_empty() { gimple::transform::reload_invariants(*l, &unwritten) } else { 0 };
+        // An innermost loop inside a sequential loop starts the threads
+        // once per iteration of the loop around it: in parallel only with
+        // enough iterations, tested at run time.
+        let min_trips = p.options.min_trips.unwrap_or(gimple::transform::MIN_TRIPS_INSIDE);
+        let innermost = !forest.loops.iter().any(|x| x.num != *l && forest.within(x.num, *l));
+        let trips_test = if mark && innermost && fl.depth > 1 && min_trips > 1 {
+            // SAFETY: l is a marked loop of cfun.
+            unsafe { ffi::gp_loop_version_min_trips(*l, min_trips as _) }
+        } else {
+            0
+        };
+        if trips_test == 2 {
+            done.push(kept(&format!("too little work per start of the threads: fewer than {min_trips} iterations, inside a sequential loop")));
+            continue;
+        }
+        let trips_text = (trips_test == 1).then(|| format!("iterations >= {min_trips}"));
         let inside = within.as_ref().map(|w| w.text());
         // The whole test of the marked copy: within's, then test's.
-        let whole: Vec<&str> = inside.iter().chain(&guard).map(|s| s.as_str()).collect();
+        let whole: Vec<&str> = inside.iter().chain(&guard).chain(&trips_text).map(|s| s.as_str()).collect();
         let whole = (!whole.is_empty()).then(|| whole.join(" && "));
         let mut msg = match &whole {
             Some(g) => format!("loop marked parallel for parloops, in a copy run when {g}"),

@@ -31,6 +31,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "no-cyclic", value: ValueKind::None },
     OptionSpec { key: "no-privatize", value: ValueKind::None },
     OptionSpec { key: "no-reload", value: ValueKind::None },
+    OptionSpec { key: "min-trips", value: ValueKind::Number },
     OptionSpec { key: "no-interchange", value: ValueKind::None },
     OptionSpec { key: "collapse", value: ValueKind::None },
     OptionSpec { key: "debug-unmarked-versions", value: ValueKind::None },
@@ -64,6 +65,10 @@ pub struct Options {
     /// Leave the values PRE carries from one iteration of a marked loop to
     /// the next as they are (parloops then refuses such loops).
     pub no_reload: bool,
+    /// The least number of iterations at run time with which an innermost
+    /// loop inside a sequential loop runs in parallel (default
+    /// `MIN_TRIPS_INSIDE`; 1: no such test).
+    pub min_trips: Option<u64>,
     /// Version loops on their run-time tests as usual but mark neither copy
     /// parallel: both run sequentially, so that what the tests cost can be
     /// measured against a build with `no-parallelize`.
@@ -133,9 +138,10 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "no-interchange" => opts.no_interchange = true,
             "collapse" => opts.collapse = true,
             "debug-panic" => opts.debug_panic = value,
-            "debug-max-operations" => {
+            "debug-max-operations" | "min-trips" => {
                 let v = value.unwrap_or_default();
                 match v.parse::<u64>() {
+                    Ok(n) if n > 0 && key == "min-trips" => opts.min_trips = Some(n),
                     Ok(n) if n > 0 => opts.max_operations = Some(n),
                     _ => {
                         return Err(format!(

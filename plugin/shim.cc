@@ -1657,6 +1657,37 @@ gp_omp_for_set_static_chunk (unsigned line, int chunk)
   return n;
 }
 
+int
+gp_loop_version_min_trips (unsigned num, unsigned long min_trips)
+{
+  class loop *loop = get_loop (cfun, num);
+  if (!loop || min_trips < 2 || !can_duplicate_loop_p (loop))
+    return 0;
+  tree latch_runs = number_of_latch_executions (loop);
+  if (!latch_runs || chrec_contains_undetermined (latch_runs)
+      || !INTEGRAL_TYPE_P (TREE_TYPE (latch_runs)))
+    return 0;
+  tree type = TREE_TYPE (latch_runs);
+  if (!int_fits_type_p (build_int_cst (long_long_unsigned_type_node, min_trips - 1), type))
+    return 0;
+  /* Iterations = latch executions + 1.  */
+  tree cond = fold_build2 (GE_EXPR, boolean_type_node, latch_runs,
+			   build_int_cst (type, min_trips - 1));
+  if (integer_onep (cond))
+    return 0;
+  if (integer_zerop (cond))
+    {
+      loop->can_be_parallel = false;
+      return 2;
+    }
+  initialize_original_copy_tables ();
+  class loop *copy = version_loop (loop, cond);
+  if (copy)
+    copy->can_be_parallel = false;
+  free_original_copy_tables ();
+  return copy ? 1 : 0;
+}
+
 unsigned
 gp_omp_for_count (unsigned line)
 {

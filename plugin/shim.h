@@ -410,6 +410,13 @@ unsigned gp_loop_reload_invariants (unsigned num, const gp_tree *const *refs,
    static without a chunk size the chunk size CHUNK (parloops gives every
    loop schedule(static)); returns how many.  */
 unsigned gp_omp_for_set_static_chunk (unsigned line, int chunk);
+/* Versions loop NUM on its number of iterations being at least MIN_TRIPS
+   (GCC's own count, at its preheader): NUM runs, still marked, where it
+   is, and an unmarked copy where it is not.  Returns 1 when versioned, 2
+   when the count is known to be smaller (NUM is then unmarked), 0 when
+   the count is unknown or known to be large enough, or versioning failed
+   (nothing changed).  */
+int gp_loop_version_min_trips (unsigned num, unsigned long min_trips);
 /* How many GIMPLE_OMP_FORs of cfun are at source line LINE.  */
 unsigned gp_omp_for_count (unsigned line);
 /* -ftree-parallelize-loops=N's N.  */

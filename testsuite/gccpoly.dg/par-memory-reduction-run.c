@@ -6,7 +6,7 @@
    (the reduction, named by its cell "c[j]", was not seen to be memory)
    and the threads lost updates of c.  */
 /* { dg-do run } */
-/* { dg-options "-O2 -ftree-parallelize-loops=2 -fopt-info-loop-all" } */
+/* { dg-options "-O2 -ftree-parallelize-loops=2 -fopt-info-loop-all -fplugin-arg-gccpoly-min-trips=1" } */
 
 #include <stdio.h>
 

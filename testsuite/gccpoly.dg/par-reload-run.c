@@ -3,10 +3,11 @@
    as GCC knows): a PHI that parloops takes for a dependence between
    iterations, so it would not run the loop the plugin marked.  The model
    shows the loop writes no element of tmp (under the overlap test), so the
-   value is loaded in each iteration instead, and parloops runs the loop.
-   The output must equal the plain build's.  */
+   value is loaded in each iteration instead, and parloops runs the loop
+   (min-trips=1: at this size too).  The output must equal the plain
+   build's.  */
 /* { dg-do run } */
-/* { dg-options "-O2 -ftree-parallelize-loops=2 -fopt-info-loop-all -fchecking" } */
+/* { dg-options "-O2 -ftree-parallelize-loops=2 -fopt-info-loop-all -fchecking -fplugin-arg-gccpoly-min-trips=1" } */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +26,7 @@ atax (int m, int n, double A[m][n], double *x, double *y, double *tmp)
 	y[j] = y[j] + A[i][j] * tmp[i];
     }
 }
-/* { dg-optimized "parallelizing inner loop" "" { target *-*-* } 24 } */
+/* { dg-optimized "parallelizing inner loop" "" { target *-*-* } 25 } */
 
 int
 main (void)
@@ -48,5 +49,5 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-report {functions[name=atax].loops[line=24].transform} {["parallel","reload"]} } } */
+/* { dg-final { scan-report {functions[name=atax].loops[line=25].transform} {["parallel","reload"]} } } */
 /* { dg-final { compiler-output-not {did not parallelize} } } */

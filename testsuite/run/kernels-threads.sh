@@ -9,7 +9,10 @@
 #   GCC -std=gnu11 -ffp-contract=off -I bench/kernels -LEVEL K.c -lm
 # and with the plugin
 #   GCC -std=gnu11 -ffp-contract=off -I bench/kernels -LEVEL \
-#       -fplugin=PLUGIN -ftree-parallelize-loops=4 K.c -lm
+#       -fplugin=PLUGIN -ftree-parallelize-loops=4 \
+#       -fplugin-arg-gccpoly-min-trips=1 K.c -lm
+# (min-trips=1: the inner loops that run in parallel only with enough
+# iterations at run time do so at these small sizes too)
 # run the plain binary with --print at the kernel's MINI and SMALL sizes,
 # and the plugin-built one the same way with OMP_NUM_THREADS=1, 2 and 4.
 # Each (kernel, level, sizes, threads) is one test: PASS when the
@@ -87,9 +90,9 @@ build_and_run() {
     timeout 60 "$CC" "${base[@]}" "$src" -o "$plain.exe" -lm >"$plain.log" 2>&1
     prc=$?
     printf '%q ' "$CC" "${base[@]}" "-fplugin=$PLUGIN" -ftree-parallelize-loops=4 \
-      "$src" -o "$plug.exe" -lm >"$plug.cmd"
+      -fplugin-arg-gccpoly-min-trips=1 "$src" -o "$plug.exe" -lm >"$plug.cmd"
     timeout 60 "$CC" "${base[@]}" "-fplugin=$PLUGIN" -ftree-parallelize-loops=4 \
-      "$src" -o "$plug.exe" -lm >"$plug.log" 2>&1
+      -fplugin-arg-gccpoly-min-trips=1 "$src" -o "$plug.exe" -lm >"$plug.log" 2>&1
     brc=$?
     if [ "$prc" != 0 ]; then
       why_build="plain build $(status_words "$prc"), see $plain.log"
