@@ -224,8 +224,12 @@ struct MemAccess {
 /// model's in the order scop.rs records them (each statement's loads and
 /// stores, left-hand side first); None when the two do not line up.
 fn block_accesses(r: &Region, memory: &[String], b: i32) -> Option<Vec<MemAccess>> {
+    matched_accesses(r, memory, b, block_refs(b))
+}
+
+/// `block_accesses` of block `b`'s references `refs` (`block_refs`).
+fn matched_accesses(r: &Region, memory: &[String], b: i32, refs: Vec<(Stmt, Tree, bool)>) -> Option<Vec<MemAccess>> {
     let st = r.scop.statements.iter().find(|s| s.name == format!("S_{b}"))?;
-    let refs = block_refs(b);
     let model: Vec<(usize, &poly::Access)> =
         st.accesses.iter().enumerate().filter(|(_, a)| memory.contains(&a.array)).collect();
     if model.len() != refs.len() {
@@ -279,10 +283,11 @@ pub fn unwritten_loads(forest: &LoopForest, r: &Region, l: u32) -> Vec<Tree> {
     let memory = memory_arrays(r);
     let mut accesses = Vec::new();
     for b in loop_blocks(forest, l) {
-        if block_refs(b).is_empty() {
+        let refs = block_refs(b);
+        if refs.is_empty() {
             continue;
         }
-        match block_accesses(r, &memory, b) {
+        match matched_accesses(r, &memory, b, refs) {
             Some(a) => accesses.extend(a),
             None => return Vec::new(),
         }

@@ -36,7 +36,9 @@ pub enum LoopPlan {
     /// `test` inside the copy where it holds.
     /// `storage`: its private local arrays, which get storage of their own
     /// in each iteration (`gp_loop_private_storage`) before it is marked.
-    Parallel { test: Option<RuntimeTest>, otherwise: Vec<u32>, cyclic: bool, within: Option<RuntimeTest>, storage: Vec<Tree> },
+    /// `min_trips`: an innermost loop inside a sequential loop, to run in
+    /// parallel only with enough iterations (`MIN_TRIPS_INSIDE`).
+    Parallel { test: Option<RuntimeTest>, otherwise: Vec<u32>, cyclic: bool, within: Option<RuntimeTest>, storage: Vec<Tree>, min_trips: bool },
     /// Parallel by the analysis but left to run sequentially: why.
     Kept(String),
 }
@@ -182,11 +184,16 @@ pub const MIN_TRIPS_INSIDE: u64 = 50_000;
 /// it lives on the stack of the thread that runs the iteration.
 pub const PRIVATE_STORAGE_MAX_BYTES: u64 = 256 * 1024;
 
+/// `trees` as the shim's array of handles.
+fn raw_trees(trees: &[Tree]) -> Vec<*const ffi::gp_tree> {
+    trees.iter().map(|t| t.raw() as *const _).collect()
+}
+
 /// Gives loop `l`'s iterations storage of their own for the local arrays
 /// `decls` (`gp_loop_private_storage`); with `apply` false only says
 /// whether it can, changing nothing.
 pub fn private_storage(l: u32, decls: &[Tree], apply: bool) -> bool {
-    let raw: Vec<*const ffi::gp_tree> = decls.iter().map(|d| d.raw() as *const _).collect();
+    let raw = raw_trees(decls);
     // SAFETY: l is a loop of cfun and raw holds decls.len() declarations of cfun.
     unsafe { ffi::gp_loop_private_storage(l, raw.as_ptr(), raw.len() as u32, PRIVATE_STORAGE_MAX_BYTES as _, apply as i32) != 0 }
 }
@@ -196,7 +203,7 @@ pub fn private_storage(l: u32, decls: &[Tree], apply: bool) -> bool {
 /// iteration to the next by a load in each iteration
 /// (`gp_loop_reload_invariants`); how many.
 pub fn reload_invariants(l: u32, refs: &[Tree]) -> u32 {
-    let raw: Vec<*const ffi::gp_tree> = refs.iter().map(|d| d.raw() as *const _).collect();
+    let raw = raw_trees(refs);
     // SAFETY: l is a loop of cfun and raw holds refs.len() trees of cfun.
     unsafe { ffi::gp_loop_reload_invariants(l, raw.as_ptr(), raw.len() as u32) }
 }
@@ -216,6 +223,11 @@ pub fn plan(
         let depth = forest.get(l).map(|x| x.depth).unwrap_or(1);
         forest.loops.iter().filter(|x| x.num == l || inside(x.num, l)).map(|x| x.depth - depth + 1).max().unwrap_or(1)
     };
+    // The sequential loops around a loop.
+    let around = |l: u32| forest.get(l).map(|x| x.depth - 1).unwrap_or(0);
+    // An innermost loop inside a sequential one starts the threads once per
+    // iteration of that loop: it needs enough iterations at run time.
+    let min_trips = |l: u32| around(l) >= 1 && height(l) == 1;
     for (r, o) in regions.iter().zip(outcomes) {
         let mut chosen: Vec<Choice> = Vec::new();
         // The parameter conditions of the loops that may need one, computed
@@ -239,7 +251,7 @@ pub fn plan(
             // at least as many loop levels as there are around it (an
             // innermost loop inside one sequential loop, yes; inside two,
             // no: the threads would start n^2 times for n iterations each).
-            let around = forest.get(l).map(|x| x.depth - 1).unwrap_or(0);
+            let around = around(l);
             if around > height(l) {
                 if v.parallel {
                     let why = format!(
@@ -322,7 +334,10 @@ pub fn plan(
         let cyclic = |l: u32| inner_trip_counts_vary(forest, r, l, max_operations);
         for c in chosen {
             let Some(set) = &c.condition else {
-                plans.insert(c.l, LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(c.l), within: None, storage: c.storage });
+                plans.insert(
+                    c.l,
+                    LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(c.l), within: None, storage: c.storage, min_trips: min_trips(c.l) },
+                );
                 continue;
             };
             // With loops marked otherwise and a region test, the condition
@@ -331,11 +346,17 @@ pub fn plan(
             let mut t = if nested { RuntimeTest::default() } else { test.clone().unwrap_or_default() };
             if t.require(&cx, set, &r.scop.context).is_ok() {
                 let within = if nested { test.clone() } else { None };
-                plans.insert(c.l, LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: cyclic(c.l), within, storage: Vec::new() });
+                plans.insert(
+                    c.l,
+                    LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: cyclic(c.l), within, storage: Vec::new(), min_trips: min_trips(c.l) },
+                );
             } else {
                 // No test to version on: the inner loops alone.
                 for l in c.otherwise {
-                    plans.insert(l, LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(l), within: None, storage: Vec::new() });
+                    plans.insert(
+                        l,
+                        LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(l), within: None, storage: Vec::new(), min_trips: min_trips(l) },
+                    );
                 }
             }
         }

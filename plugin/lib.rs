@@ -31,12 +31,19 @@ struct Plugin {
     fe_loops: FrontEndLoops,
     functions: Vec<FunctionReport>,
     dump: Option<File>,
-    /// (function, source line) of the loops marked for parloops whose
-    /// iterations are to be dealt round-robin, until parloops has run.
-    cyclic: Vec<(String, u32)>,
-    /// The loops marked for parloops, until parloops has run: (function,
-    /// source line and column, location), to tell the ones it declined.
-    marked: Vec<(String, (u32, u32), ffi::gp_location)>,
+    /// The loops marked for parloops, until parloops has run.
+    marked: Vec<MarkedLoop>,
+}
+
+/// A loop marked for parloops, found again after parloops by its source
+/// line (the line of the GIMPLE_OMP_FOR parloops makes of it).
+struct MarkedLoop {
+    function: String,
+    line: u32,
+    column: u32,
+    location: ffi::gp_location,
+    /// Its iterations are to be dealt round-robin.
+    cyclic: bool,
 }
 
 thread_local! {
@@ -144,7 +151,6 @@ fn init(info: &ffi::PluginNameArgs, version: &ffi::PluginGccVersion) -> Result<(
             fe_loops: FrontEndLoops::default(),
             functions: Vec::new(),
             dump,
-            cyclic: Vec::new(),
             marked: Vec::new(),
         })
     });
@@ -207,11 +213,20 @@ pub extern "C" fn gccpoly_rs_parallelize() {
     let fn_loc = unsafe { ffi::gp_cfun_location() };
     if let Err(msg) = contained(|| {
         with_plugin(|p| {
+            // SAFETY: called inside the pass, where cfun is set.
+            let parallel = !p.options.no_parallelize && unsafe { ffi::gp_parallelize_loops_threads() } > 1;
+            // SAFETY: as above.
+            let interchange = !p.options.no_interchange && unsafe { ffi::gp_loop_interchange_enabled() } != 0;
+            if !parallel && !interchange {
+                return;
+            }
             let found = detect(p);
-            let versioned = interchange_function(p, &name, &found);
-            // Interchange's changes are analysed afresh.
-            let found = if versioned.changed { detect(p) } else { found };
-            parallelize_function(p, &name, &found, &versioned)
+            let versioned = if interchange { interchange_function(p, &name, &found, parallel) } else { Versioned::default() };
+            if parallel {
+                // Interchange's changes are analysed afresh.
+                let found = if versioned.changed { detect(p) } else { found };
+                parallelize_function(p, &name, &found, &versioned)
+            }
         })
     }) {
         // Each loop is changed in one call into the shim, which cannot
@@ -223,34 +238,28 @@ pub extern "C" fn gccpoly_rs_parallelize() {
 /// After parloops, on cfun: the parallel loops of the marked ones whose
 /// inner loops' trip counts grow or shrink with them get schedule(static, 1)
 /// (parloops gives every loop schedule(static), whose halves of a
-/// triangular nest hold a quarter and three quarters of the work).
+/// triangular nest hold a quarter and three quarters of the work); a
+/// marked loop parloops made no GIMPLE_OMP_FOR of (its own remarks say
+/// why) is said to be declined, so that the report does not claim a
+/// parallel loop that runs sequentially.
 #[unsafe(no_mangle)]
 pub extern "C" fn gccpoly_rs_after_parloops() {
     // SAFETY: called inside a pass, where cfun is set.
     let name = ffi::string_from(unsafe { ffi::gp_cfun_name() });
     let _ = contained(|| {
         with_plugin(|p| {
-            let lines: Vec<u32> = p.cyclic.iter().filter(|(f, _)| *f == name).map(|(_, l)| *l).collect();
-            p.cyclic.retain(|(f, _)| *f != name);
-            for line in lines {
+            let (here, rest): (Vec<MarkedLoop>, Vec<MarkedLoop>) = std::mem::take(&mut p.marked).into_iter().partition(|m| m.function == name);
+            p.marked = rest;
+            let mut report = p.functions.iter_mut().rev().find(|f| f.name == name);
+            for m in here {
                 // SAFETY: cfun is set; the shim only edits clauses of its
                 // GIMPLE_OMP_FORs.
-                unsafe { ffi::gp_omp_for_set_static_chunk(line, 1) };
-            }
-            // A marked loop parloops made no GIMPLE_OMP_FOR of (its own
-            // remarks say why): said, so that the report does not claim
-            // a parallel loop that runs sequentially.
-            let marked: Vec<((u32, u32), ffi::gp_location)> = p.marked.iter().filter(|(f, _, _)| *f == name).map(|(_, at, loc)| (*at, *loc)).collect();
-            p.marked.retain(|(f, _, _)| *f != name);
-            let mut report = p.functions.iter_mut().rev().find(|f| f.name == name);
-            for ((line, column), loc) in marked {
-                // SAFETY: cfun is set; the shim only reads its statements.
-                if unsafe { ffi::gp_omp_for_count(line) } > 0 {
+                if unsafe { ffi::gp_omp_fors_at_line(m.line, if m.cyclic { 1 } else { 0 }) } > 0 {
                     continue;
                 }
                 let why = "parloops did not parallelize it (its own -fopt-info-loop-missed remarks say why)";
-                diag::remark(RemarkKind::GP_REMARK_MISSED, loc, &format!("loop marked parallel, but {why}"));
-                if let Some(lr) = report.as_deref_mut().and_then(|f| f.loops.iter_mut().find(|lr| (lr.line, lr.column) == (line, column))) {
+                diag::remark(RemarkKind::GP_REMARK_MISSED, m.location, &format!("loop marked parallel, but {why}"));
+                if let Some(lr) = loop_report(report.as_deref_mut(), Some((m.line, m.column))) {
                     lr.declined = Some(why.to_string());
                 }
             }
@@ -298,15 +307,10 @@ fn detect(p: &Plugin) -> Detected {
 
 /// Interchanges the loop pairs the locality model favours and the dataflow
 /// allows, each nest resting on a run-time test first versioned on it;
-/// the parallel marking that follows analyses the swapped loops afresh.
-fn interchange_function(p: &mut Plugin, name: &str, d: &Detected) -> Versioned {
+/// the parallel marking that follows (when `parallel`) analyses the
+/// swapped loops afresh.
+fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool) -> Versioned {
     let mut versioned = Versioned::default();
-    // SAFETY: called inside the pass, where cfun is set.
-    if p.options.no_interchange || unsafe { ffi::gp_loop_interchange_enabled() } == 0 {
-        return versioned;
-    }
-    // SAFETY: as above.
-    let parallel = !p.options.no_parallelize && unsafe { ffi::gp_parallelize_loops_threads() } > 1;
     let forest = &d.forest;
     let aopts = analysis_options(p, true);
     let mut report = p.functions.iter_mut().rev().find(|f| f.name == name);
@@ -372,7 +376,7 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected) -> Versioned {
                 ),
             );
             for (a, b) in [(fo, fi), (fi, fo)] {
-                if let Some(lr) = loop_report(report.as_deref_mut(), a) {
+                if let Some(lr) = loop_report(report.as_deref_mut(), position(a)) {
                     add_transform(lr, "interchange");
                     lr.swapped_with = Some(line(b));
                 }
@@ -386,10 +390,6 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected) -> Versioned {
 /// them on their run-time tests; records what it did in the report.
 fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Versioned) {
     use gimple::transform::LoopPlan;
-    // SAFETY: called inside the pass, where cfun is set.
-    if p.options.no_parallelize || unsafe { ffi::gp_parallelize_loops_threads() } <= 1 {
-        return;
-    }
     let t0 = std::time::Instant::now();
     let (forest, regions) = (&d.forest, &d.regions);
     let aopts = analysis_options(p, true);
@@ -417,18 +417,18 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, &format!("parallel loop kept sequential: {why}"));
             (*l, Vec::new(), None, Some(why.to_string()))
         };
-        let mut marked = |l: u32, guard: Option<String>, msg: &str| {
+        let mut marked = |l: u32, guard: Option<String>, msg: &str, cyclic: bool| {
             if let Some(x) = forest.get(l) {
                 let msg = if mark { msg.to_string() } else { format!("(debug-unmarked-versions: not marked) {msg}") };
                 diag::remark(RemarkKind::GP_REMARK_OPTIMIZED, x.location, &msg);
                 if let (true, Some(pos)) = (mark, &x.pos) {
-                    p.marked.push((name.to_string(), (pos.line, pos.column), x.location));
+                    p.marked.push(MarkedLoop { function: name.to_string(), line: pos.line, column: pos.column, location: x.location, cyclic });
                 }
             }
             (l, if mark { vec!["parallel"] } else { Vec::new() }, guard, None)
         };
-        let (test, otherwise, cyclic, within, storage) = match plan {
-            LoopPlan::Parallel { test, otherwise, cyclic, within, storage } => (test, otherwise, cyclic, within, storage),
+        let (test, otherwise, cyclic, within, storage, needs_trips) = match plan {
+            LoopPlan::Parallel { test, otherwise, cyclic, within, storage, min_trips } => (test, otherwise, cyclic, within, storage, *min_trips),
             LoopPlan::Kept(why) => {
                 done.push(kept(why));
                 continue;
@@ -453,7 +453,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             if within.is_none() {
                 for &x in otherwise {
                     gimple::transform::apply(region, x, None, None, &[], mark);
-                    done.push(marked(x, None, "loop marked parallel for parloops"));
+                    done.push(marked(x, None, "loop marked parallel for parloops", false));
                 }
             }
             continue;
@@ -476,8 +476,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         // once per iteration of the loop around it: in parallel only with
         // enough iterations, tested at run time.
         let min_trips = p.options.min_trips.unwrap_or(gimple::transform::MIN_TRIPS_INSIDE);
-        let innermost = !forest.loops.iter().any(|x| x.num != *l && forest.within(x.num, *l));
-        let trips_test = if mark && innermost && fl.depth > 1 && min_trips > 1 {
+        let trips_test = if mark && needs_trips && min_trips > 1 {
             // SAFETY: l is a marked loop of cfun.
             unsafe { ffi::gp_loop_version_min_trips(*l, min_trips as _) }
         } else {
@@ -510,7 +509,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         if cyclic {
             msg.push_str("; iterations dealt round-robin, schedule(static, 1): the inner loops' trip counts vary with it");
         }
-        let mut d = marked(*l, whole, &msg);
+        let mut d = marked(*l, whole, &msg, cyclic);
         if !storage.is_empty() && mark {
             d.1.push("privatize");
         }
@@ -519,10 +518,6 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         }
         let line = fl.pos.as_ref().map(|p| p.line);
         if cyclic {
-            // The OpenMP loop is found by its line: none, no chunk.
-            if let Some(line) = line {
-                p.cyclic.push((name.to_string(), line));
-            }
             d.1.push("cyclic");
         }
         let collapsed = if mark && p.options.collapse { gimple::interchange::collapse(forest, region, *l, &outcomes[ri]) } else { None };
@@ -556,12 +551,12 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
                     guard.as_ref().map(|g| format!("!({g})")),
                 ),
             };
-            done.push(marked(x, g, &msg));
+            done.push(marked(x, g, &msg, false));
         }
     }
     for (l, transform, guard, kept) in done {
         let Some(fl) = forest.get(l) else { continue };
-        if let Some(lr) = loop_report(report.as_deref_mut(), fl) {
+        if let Some(lr) = loop_report(report.as_deref_mut(), position(fl)) {
             for t in transform {
                 add_transform(lr, t);
             }
@@ -571,9 +566,13 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
     }
 }
 
-/// The report's entry of loop `l` (by its source position).
-fn loop_report<'a>(report: Option<&'a mut FunctionReport>, l: &gimple::loops::Loop) -> Option<&'a mut LoopReport> {
-    let pos = l.pos.as_ref().map(|p| (p.line, p.column));
+/// A loop's source position: (line, column).
+fn position(l: &gimple::loops::Loop) -> Option<(u32, u32)> {
+    l.pos.as_ref().map(|p| (p.line, p.column))
+}
+
+/// The report's entry of the loop at source position `pos`.
+fn loop_report(report: Option<&mut FunctionReport>, pos: Option<(u32, u32)>) -> Option<&mut LoopReport> {
     report?.loops.iter_mut().find(|lr| Some((lr.line, lr.column)) == pos)
 }
 

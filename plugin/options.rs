@@ -140,9 +140,9 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "debug-panic" => opts.debug_panic = value,
             "debug-max-operations" | "min-trips" => {
                 let v = value.unwrap_or_default();
+                let slot = if key == "min-trips" { &mut opts.min_trips } else { &mut opts.max_operations };
                 match v.parse::<u64>() {
-                    Ok(n) if n > 0 && key == "min-trips" => opts.min_trips = Some(n),
-                    Ok(n) if n > 0 => opts.max_operations = Some(n),
+                    Ok(n) if n > 0 => *slot = Some(n),
                     _ => {
                         return Err(format!(
                             "gccpoly: option '{key}' needs a positive integer, not '{v}'; valid options: {}",

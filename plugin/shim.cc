@@ -1257,6 +1257,16 @@ ps_index (const vec<tree> &v, tree t)
   return -1;
 }
 
+/* Whether SSA name or invariant T is defined outside loop L.  */
+static bool
+defined_outside (tree t, class loop *l)
+{
+  if (TREE_CODE (t) != SSA_NAME)
+    return is_gimple_min_invariant (t);
+  basic_block bb = gimple_bb (SSA_NAME_DEF_STMT (t));
+  return !bb || !flow_bb_inside_loop_p (l, bb);
+}
+
 /* T, through copies and single-valued PHIs (loop-closed SSA's).  */
 static tree
 ri_strip (tree t)
@@ -1324,11 +1334,8 @@ ri_address_invariant (class loop *loop, tree ref)
   return !walk_tree_without_duplicates (
     &ref,
     [] (tree *sub, int *, void *d) -> tree {
-      class loop *l = (class loop *) d;
-      if (TREE_CODE (*sub) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (*sub))
-	return NULL_TREE;
-      basic_block bb = gimple_bb (SSA_NAME_DEF_STMT (*sub));
-      return bb && flow_bb_inside_loop_p (l, bb) ? *sub : NULL_TREE;
+      return TREE_CODE (*sub) == SSA_NAME && !defined_outside (*sub, (class loop *) d)
+	     ? *sub : NULL_TREE;
     },
     (void *) loop);
 }
@@ -1633,7 +1640,7 @@ gp_loop_private_storage (unsigned num, const gp_tree *const *decls_in,
 }
 
 unsigned
-gp_omp_for_set_static_chunk (unsigned line, int chunk)
+gp_omp_fors_at_line (unsigned line, int chunk)
 {
   unsigned n = 0;
   basic_block bb;
@@ -1642,8 +1649,10 @@ gp_omp_for_set_static_chunk (unsigned line, int chunk)
 	 gsi_next (&gsi))
       {
 	gomp_for *f = dyn_cast<gomp_for *> (gsi_stmt (gsi));
-	if (!f || gimple_omp_for_kind (f) != GF_OMP_FOR_KIND_FOR
-	    || (unsigned) LOCATION_LINE (gimple_location (f)) != line)
+	if (!f || (unsigned) LOCATION_LINE (gimple_location (f)) != line)
+	  continue;
+	n++;
+	if (chunk <= 0 || gimple_omp_for_kind (f) != GF_OMP_FOR_KIND_FOR)
 	  continue;
 	tree c = omp_find_clause (gimple_omp_for_clauses (f),
 				  OMP_CLAUSE_SCHEDULE);
@@ -1652,7 +1661,6 @@ gp_omp_for_set_static_chunk (unsigned line, int chunk)
 	  continue;
 	OMP_CLAUSE_SCHEDULE_CHUNK_EXPR (c)
 	  = build_int_cst (integer_type_node, chunk);
-	n++;
       }
   return n;
 }
@@ -1686,20 +1694,6 @@ gp_loop_version_min_trips (unsigned num, unsigned long min_trips)
     copy->can_be_parallel = false;
   free_original_copy_tables ();
   return copy ? 1 : 0;
-}
-
-unsigned
-gp_omp_for_count (unsigned line)
-{
-  unsigned n = 0;
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, cfun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      if (gimple_code (gsi_stmt (gsi)) == GIMPLE_OMP_FOR
-	  && (unsigned) LOCATION_LINE (gimple_location (gsi_stmt (gsi))) == line)
-	n++;
-  return n;
 }
 
 int
@@ -1759,16 +1753,6 @@ ix_through (basic_block b)
       && gsi_end_p (gsi_start_nondebug_bb (b)))
     return single_succ (b);
   return b;
-}
-
-/* Whether SSA name or invariant T is defined outside loop L.  */
-static bool
-ix_outside (tree t, class loop *l)
-{
-  if (TREE_CODE (t) != SSA_NAME)
-    return is_gimple_min_invariant (t);
-  basic_block bb = gimple_bb (SSA_NAME_DEF_STMT (t));
-  return !bb || !flow_bb_inside_loop_p (l, bb);
 }
 
 /* L's latch count as an expression over values defined before OUTER's
@@ -1861,7 +1845,7 @@ static bool
 ix_available_at_entry (tree u, class loop *o, basic_block p, basic_block x,
 		       bool also_x, unsigned depth)
 {
-  if (ix_outside (u, o))
+  if (defined_outside (u, o))
     return true;
   if (TREE_CODE (u) != SSA_NAME)
     return false;
@@ -1982,7 +1966,7 @@ ix_running_value (class loop *o, class loop *n, basic_block p, basic_block x,
     }
   /* On entry: a load of the cell in O's header used only here, or an
      invariant value.  */
-  if (TREE_CODE (r->init) == SSA_NAME && !ix_outside (r->init, o))
+  if (TREE_CODE (r->init) == SSA_NAME && !defined_outside (r->init, o))
     {
       gimple *ld = SSA_NAME_DEF_STMT (r->init);
       if (gimple_bb (ld) != o->header || !gimple_assign_single_p (ld)
@@ -1992,7 +1976,7 @@ ix_running_value (class loop *o, class loop *n, basic_block p, basic_block x,
 	return false;
       r->load = ld;
     }
-  else if (!ix_outside (r->init, o))
+  else if (!defined_outside (r->init, o))
     return false;
   return true;
 }
@@ -2120,8 +2104,8 @@ ix_analyse (unsigned outer, bool marked_ok, ix_pair *pp)
       guard = as_a<gcond *> (last);
       skip = EDGE_SUCC (h, 0)->dest == p ? EDGE_SUCC (h, 1) : EDGE_SUCC (h, 0);
       if (ix_through (skip->dest) != x
-	  || !ix_outside (gimple_cond_lhs (guard), o)
-	  || !ix_outside (gimple_cond_rhs (guard), o)
+	  || !defined_outside (gimple_cond_lhs (guard), o)
+	  || !defined_outside (gimple_cond_rhs (guard), o)
 	  || !(skip->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)))
 	return GP_IX_NOT_PERFECT;
     }
@@ -2173,7 +2157,7 @@ ix_analyse (unsigned outer, bool marked_ok, ix_pair *pp)
        gsi_next (&g))
     {
       tree a = PHI_ARG_DEF_FROM_EDGE (g.phi (), oe);
-      if (!virtual_operand_p (PHI_RESULT (g.phi ())) && !ix_outside (a, o))
+      if (!virtual_operand_p (PHI_RESULT (g.phi ())) && !defined_outside (a, o))
 	return GP_IX_OUTER_CODE;
     }
   /* O's own statements: movable, but for the running value's load or the

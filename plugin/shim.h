@@ -406,10 +406,10 @@ int gp_loop_private_storage (unsigned num, const gp_tree *const *decls,
    Returns how many PHIs were replaced.  */
 unsigned gp_loop_reload_invariants (unsigned num, const gp_tree *const *refs,
 				    unsigned n);
-/* Gives the GIMPLE_OMP_FORs of cfun at source line LINE whose schedule is
-   static without a chunk size the chunk size CHUNK (parloops gives every
-   loop schedule(static)); returns how many.  */
-unsigned gp_omp_for_set_static_chunk (unsigned line, int chunk);
+/* How many GIMPLE_OMP_FORs of cfun are at source line LINE; with CHUNK
+   above 0, those whose schedule is static without a chunk size get the
+   chunk size CHUNK (parloops gives every loop schedule(static)).  */
+unsigned gp_omp_fors_at_line (unsigned line, int chunk);
 /* Versions loop NUM on its number of iterations being at least MIN_TRIPS
    (GCC's own count, at its preheader): NUM runs, still marked, where it
    is, and an unmarked copy where it is not.  Returns 1 when versioned, 2
@@ -417,8 +417,6 @@ unsigned gp_omp_for_set_static_chunk (unsigned line, int chunk);
    the count is unknown or known to be large enough, or versioning failed
    (nothing changed).  */
 int gp_loop_version_min_trips (unsigned num, unsigned long min_trips);
-/* How many GIMPLE_OMP_FORs of cfun are at source line LINE.  */
-unsigned gp_omp_for_count (unsigned line);
 /* -ftree-parallelize-loops=N's N.  */
 int gp_parallelize_loops_threads (void);
 /* -floop-interchange (on at -O3): the plugin's interchange runs with it.  */
