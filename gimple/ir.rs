@@ -94,6 +94,14 @@ impl Tree {
         (!p.is_null()).then(|| ffi::string_from(p))
     }
 
+    /// The parameter this SSA name is the entry value of, if any.
+    pub fn ssa_param_name(self) -> Option<String> {
+        // SAFETY: the shim checks the tree's code; the identifier outlives
+        // the pass.
+        let p = unsafe { ffi::gp_ssa_param_name(self.0) };
+        (!p.is_null()).then(|| ffi::string_from(p))
+    }
+
     pub fn is_default_def(self) -> bool {
         // SAFETY: an SSA name.
         unsafe { ffi::gp_ssa_is_default_def(self.0) != 0 }

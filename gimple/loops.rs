@@ -1,6 +1,6 @@
 //! The loops of the current function (cfun), as a forest.
 
-use super::source::{FrontEndLoops, SourcePos};
+use super::source::{FrontEndLoop, FrontEndLoops, SourcePos};
 use crate::ffi;
 
 /// One natural loop of the function.
@@ -19,6 +19,8 @@ pub struct Loop {
     pub pos: Option<SourcePos>,
     /// `for`, `while` or `do` when the front end's statement was found.
     pub statement: Option<&'static str>,
+    /// That statement.
+    pub front_end: Option<FrontEndLoop>,
 }
 
 /// The loops of cfun, outer loops before the loops they contain and in source
@@ -27,15 +29,15 @@ pub struct LoopForest {
     pub loops: Vec<Loop>,
 }
 
-/// The keyword location of loop `l` and the keyword, or the best fallback.
-fn loop_location(l: *const ffi::gp_loop, fe: &FrontEndLoops) -> (ffi::gp_location, Option<&'static str>) {
+/// The keyword location of loop `l` and its statement, or the best fallback.
+fn loop_location(l: *const ffi::gp_loop, fe: &FrontEndLoops) -> (ffi::gp_location, Option<FrontEndLoop>) {
     const MAX_EXITS: usize = 8;
     let mut conds = [0 as ffi::gp_location; MAX_EXITS];
     // SAFETY: `l` is a live loop of cfun; `conds` holds MAX_EXITS entries.
     let n = unsafe { ffi::gp_loop_exit_cond_locations(l, conds.as_mut_ptr(), MAX_EXITS) };
     let conds = &conds[..n.min(MAX_EXITS)];
     if let Some(fl) = conds.iter().find_map(|&c| fe.by_condition(c)) {
-        return (fl.keyword, Some(fl.keyword_text()));
+        return (fl.keyword, Some(fl.clone()));
     }
     if let Some(&c) = conds.first() {
         return (c, None);
@@ -61,14 +63,15 @@ impl LoopForest {
             let (depth, outer) = unsafe { (ffi::gp_loop_depth(l), ffi::gp_loop_outer(l)) };
             // SAFETY: `outer` is NULL or a live loop.
             let parent = (!outer.is_null()).then(|| unsafe { ffi::gp_loop_num(outer) });
-            let (location, statement) = loop_location(l, fe);
+            let (location, front_end) = loop_location(l, fe);
             loops.push(Loop {
                 num,
                 depth,
                 parent,
                 location,
                 pos: SourcePos::of(location),
-                statement,
+                statement: front_end.as_ref().map(|f| f.keyword_text()),
+                front_end,
             });
         }
         LoopForest { loops: Self::preorder(loops) }

@@ -12,5 +12,6 @@ pub use loops::LoopForest;
 pub use scop::{Region, ScopDetector};
 pub use source::{FrontEndLoops, SourcePos};
 pub mod interchange;
+pub mod offload;
 pub mod parallel;
 pub mod transform;

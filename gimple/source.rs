@@ -40,11 +40,22 @@ impl SourcePos {
 }
 
 /// A loop statement as the front end saw it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct FrontEndLoop {
     pub kind: ffi::gp_fe_loop_kind,
     /// The location of its keyword.
     pub keyword: ffi::gp_location,
+    /// A `for` in OpenMP's canonical form: its variable's name and where
+    /// that variable is declared.
+    pub var: Option<(String, ffi::gp_location)>,
+    /// The keyword of the `for` that is its whole body (0: none).
+    pub only_child: ffi::gp_location,
+    /// The local scalar variables its body (and increment) assigns, with
+    /// their declarations.
+    pub assigned: Vec<(String, ffi::gp_location)>,
+    /// Whether it assigns other things too (globals, statics, more
+    /// variables than recorded).
+    pub assigned_other: bool,
 }
 
 impl FrontEndLoop {
@@ -63,6 +74,9 @@ pub struct FrontEndLoops {
     by_cond: HashMap<SourcePos, FrontEndLoop>,
     /// Source files read to find keywords, by name (None: unreadable).
     sources: HashMap<String, Option<Vec<String>>>,
+    /// Per function, the parameters its body assigns or takes the address
+    /// of (their names in the source may not hold their values on entry).
+    changed_params: HashMap<String, Vec<String>>,
 }
 
 /// How many lines above a statement's first token its keyword may stand.
@@ -118,33 +132,62 @@ pub fn keyword_before(lines: &[String], line: u32, column: u32, keyword: &str) -
     None
 }
 
-unsafe extern "C" fn record_loop(
-    data: *mut c_void,
-    kind: ffi::gp_fe_loop_kind,
-    keyword: ffi::gp_location,
-    cond: ffi::gp_location,
-) {
+unsafe extern "C" fn record_loop(data: *mut c_void, info: *const ffi::gp_fe_loop_info) {
     // SAFETY: `data` is the &mut FrontEndLoops passed to gp_fe_walk_loops.
     let loops = unsafe { &mut *(data as *mut FrontEndLoops) };
-    if let Some(pos) = SourcePos::of(cond) {
-        let mut fl = FrontEndLoop { kind, keyword };
+    // SAFETY: the shim passes a live record for the duration of the call.
+    let info = unsafe { &*info };
+    if let Some(pos) = SourcePos::of(info.cond) {
+        let var = (!info.var.is_null()).then(|| (ffi::string_from(info.var), info.var_decl));
+        let n = (info.n_assigned.max(0) as usize).min(info.assigned.len());
+        let assigned = (0..n).map(|k| (ffi::string_from(info.assigned[k]), info.assigned_decl[k])).collect();
+        let mut fl = FrontEndLoop {
+            kind: info.kind,
+            keyword: info.keyword,
+            var,
+            only_child: info.only_child,
+            assigned,
+            assigned_other: info.assigned_other > 0,
+        };
         // `for` statements carry their keyword's location; `while` and `do`
         // carry that of the next token, so the keyword is found in the text.
-        if kind != ffi::gp_fe_loop_kind::GP_FE_FOR {
+        if info.kind != ffi::gp_fe_loop_kind::GP_FE_FOR {
             fl.keyword = loops.keyword_location(&fl);
         }
         loops.by_cond.insert(pos, fl);
     }
 }
 
+unsafe extern "C" fn record_param(data: *mut c_void, function: *const std::ffi::c_char, param: *const std::ffi::c_char) {
+    // SAFETY: `data` is the &mut FrontEndLoops passed to gp_fe_walk_loops.
+    let loops = unsafe { &mut *(data as *mut FrontEndLoops) };
+    loops.changed_params.entry(ffi::string_from(function)).or_default().push(ffi::string_from(param));
+}
+
 impl FrontEndLoops {
+    /// Whether only blanks stand before `pos` on its line of the source
+    /// (None: the file cannot be read).
+    pub fn starts_line(&mut self, pos: &SourcePos) -> Option<bool> {
+        let lines = self.sources.entry(pos.file.clone()).or_insert_with(|| {
+            std::fs::read_to_string(&pos.file).ok().map(|t| t.lines().map(str::to_string).collect())
+        });
+        let text = lines.as_ref()?.get((pos.line as usize).checked_sub(1)?)?;
+        Some(text.get(..(pos.column as usize).saturating_sub(1))?.trim().is_empty())
+    }
+
+    /// Whether `function`'s body assigns parameter `param` or takes its
+    /// address.
+    pub fn param_changed(&self, function: &str, param: &str) -> bool {
+        self.changed_params.get(function).is_some_and(|v| v.iter().any(|p| p == param))
+    }
+
     /// Records the loop statements of `fndecl`, a FUNCTION_DECL before
     /// genericization.
     pub fn record_function(&mut self, fndecl: *mut c_void) {
         // SAFETY: fndecl comes from GCC's PRE_GENERICIZE event; the callback
         // only touches `self`, which outlives the walk.
         unsafe {
-            ffi::gp_fe_walk_loops(fndecl, Some(record_loop), self as *mut Self as *mut c_void)
+            ffi::gp_fe_walk_loops(fndecl, Some(record_loop), Some(record_param), self as *mut Self as *mut c_void)
         }
     }
 
@@ -171,7 +214,7 @@ impl FrontEndLoops {
     }
 
     /// The loop statement whose condition is at `cond`.
-    pub fn by_condition(&self, cond: ffi::gp_location) -> Option<FrontEndLoop> {
-        SourcePos::of(cond).and_then(|p| self.by_cond.get(&p).copied())
+    pub fn by_condition(&self, cond: ffi::gp_location) -> Option<&FrontEndLoop> {
+        SourcePos::of(cond).and_then(|p| self.by_cond.get(&p))
     }
 }

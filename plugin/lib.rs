@@ -15,7 +15,7 @@ mod report;
 use diag::RemarkKind;
 use gimple::{FrontEndLoops, LoopForest, ScopDetector, SourcePos};
 use options::Options;
-use report::{AssumptionReport, DependenceReport, FunctionReport, InterchangeReport, LoopReport, ReductionReport, RejectedReport, Report, ScopReport};
+use report::{OffloadAccessReport, OffloadReport, AssumptionReport, DependenceReport, FunctionReport, InterchangeReport, LoopReport, ReductionReport, RejectedReport, Report, ScopReport};
 use std::cell::RefCell;
 use std::ffi::{c_char, c_int, c_void, CString};
 use std::fs::File;
@@ -33,6 +33,15 @@ struct Plugin {
     dump: Option<File>,
     /// The loops marked for parloops, until parloops has run.
     marked: Vec<MarkedLoop>,
+    /// The offload plans that can be written into the source.
+    annotations: Vec<Annotation>,
+}
+
+/// An offload plan's pragma and the loop it goes before.
+struct Annotation {
+    function: String,
+    pos: SourcePos,
+    pragma: String,
 }
 
 /// A loop marked for parloops, found again after parloops by its source
@@ -152,6 +161,7 @@ fn init(info: &ffi::PluginNameArgs, version: &ffi::PluginGccVersion) -> Result<(
             functions: Vec::new(),
             dump,
             marked: Vec::new(),
+            annotations: Vec::new(),
         })
     });
     let name = CString::new(ffi::string_from(info.base_name)).unwrap_or_default();
@@ -686,6 +696,7 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
             guard: None,
             kept: None,
             declined: None,
+            offload: None,
         });
     }
     let mut rejected = Vec::new();
@@ -732,9 +743,85 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
             dependences: o.counts.map(|c| DependenceReport { flow: c.flow, memory: c.memory, memory_ignored: c.memory_ignored }),
         });
     }
+    if p.options.offload || p.options.annotate.is_some() {
+        for (k, r) in regions.iter().enumerate() {
+            let min = p.options.offload_min_iterations.map_or(gimple::offload::OFFLOAD_MIN_ITERATIONS, |n| n as i128);
+            let plans = gimple::offload::plan_region(&forest, &p.fe_loops, name, r, &outcomes[k], min, aopts.max_operations);
+            for (l, mut plan) in plans {
+                let Some(fl) = forest.get(l) else { continue };
+                // The pragma needs a line of its own before the keyword.
+                if let (Ok(pl), Some(pos)) = (plan.as_mut(), fl.pos.as_ref()) {
+                    if pl.pragma.is_ok() && p.fe_loops.starts_line(pos) == Some(false) {
+                        pl.pragma = Err("the loop's keyword does not start its line".into());
+                    }
+                }
+                let offload = offload_report(&plan);
+                match &plan {
+                    Ok(pl) => {
+                        let alone = format!("{:.1} with the outermost loop alone", pl.original_requests);
+                        let text = match &pl.pragma {
+                            Ok(pragma) => format!("offload plan: {pragma}; {:.1} memory requests per warp ({alone})", pl.requests),
+                            Err(why) => format!("offload plan with collapse({}), {:.1} memory requests per warp ({alone}), not written in the source: {why}", pl.collapse, pl.requests),
+                        };
+                        diag::remark(RemarkKind::GP_REMARK_NOTE, fl.location, &text);
+                        if let (Ok(pragma), Some(pos)) = (&pl.pragma, fl.pos.clone()) {
+                            p.annotations.push(Annotation { function: name.to_string(), pos, pragma: pragma.clone() });
+                        }
+                    }
+                    Err(why) => diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, &format!("no offload plan: {why}")),
+                }
+                if let Some(lr) = loops.iter_mut().find(|x| x.id == l) {
+                    lr.offload = Some(offload);
+                }
+            }
+        }
+    }
     text.push('\n');
     p.dump_text(&text);
     p.functions.push(FunctionReport { name: name.to_string(), line, loops, scops, rejected, error: None });
+}
+
+/// The report entry of an offload plan, or of the reason there is none.
+fn offload_report(plan: &Result<gimple::offload::OffloadPlan, String>) -> OffloadReport {
+    match plan {
+        Ok(pl) => OffloadReport {
+            planned: true,
+            reason: None,
+            collapse: Some(pl.collapse),
+            requests: Some(pl.requests),
+            original_requests: Some(pl.original_requests),
+            accesses: pl
+                .accesses
+                .iter()
+                .map(|a| OffloadAccessReport {
+                    array: a.array.clone(),
+                    line: a.line,
+                    write: a.write,
+                    requests: a.requests,
+                    coalescing: match a.coalescing {
+                        poly::coalesce::Coalescing::Uniform => "uniform",
+                        poly::coalesce::Coalescing::Coalesced => "coalesced",
+                        poly::coalesce::Coalescing::Strided => "strided",
+                        poly::coalesce::Coalescing::Uncoalesced => "uncoalesced",
+                    },
+                })
+                .collect(),
+            pragma: pl.pragma.as_ref().ok().cloned(),
+            unwritten: pl.pragma.as_ref().err().cloned(),
+            annotated: false,
+        },
+        Err(why) => OffloadReport {
+            planned: false,
+            reason: Some(why.clone()),
+            collapse: None,
+            requests: None,
+            original_requests: None,
+            accesses: Vec::new(),
+            pragma: None,
+            unwritten: None,
+            annotated: false,
+        },
+    }
 }
 
 /// A region in isl notation, for the dump.
@@ -768,6 +855,36 @@ fn region_dump(id: u32, r: &gimple::Region) -> String {
 }
 
 impl Plugin {
+    /// Writes the main input file with the offload pragmas that fit it,
+    /// and notes in the report which were written.
+    fn write_annotated(&mut self, path: &std::path::Path) -> Result<(), String> {
+        // SAFETY: GCC's main input file name, set for the whole run.
+        let input = ffi::string_from(unsafe { ffi::gp_main_input_filename() });
+        let text = std::fs::read_to_string(&input).map_err(|e| format!("gccpoly: cannot read '{input}' to annotate it: {e}"))?;
+        let lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let mine: Vec<&Annotation> = self.annotations.iter().filter(|a| a.pos.file == input).collect();
+        let plans: Vec<(u32, u32, String)> = mine.iter().map(|a| (a.pos.line, a.pos.column, a.pragma.clone())).collect();
+        let (out, skipped) = gimple::offload::annotate(&lines, &plans);
+        std::fs::write(path, out).map_err(|e| format!("gccpoly: cannot write the annotated source '{}': {e}", path.display()))?;
+        for a in &self.annotations {
+            let why = if a.pos.file != input {
+                Some("the loop is not in the main input file".to_string())
+            } else {
+                skipped.iter().find(|(l, _)| *l == a.pos.line).map(|(_, w)| w.clone())
+            };
+            let Some(f) = self.functions.iter_mut().find(|f| f.name == a.function) else { continue };
+            for lr in f.loops.iter_mut().filter(|l| l.line == a.pos.line && l.column == a.pos.column) {
+                if let Some(o) = lr.offload.as_mut() {
+                    match &why {
+                        None => o.annotated = true,
+                        Some(w) => o.unwritten = Some(w.clone()),
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn dump_text(&mut self, text: &str) {
         if let Some(f) = self.dump.as_mut() {
             // A dump that cannot be written must not stop the compilation.
@@ -778,6 +895,9 @@ impl Plugin {
     fn finish(&mut self) -> Result<(), String> {
         if let Some(f) = self.dump.as_mut() {
             let _ = f.flush();
+        }
+        if let Some(path) = self.options.annotate.clone() {
+            self.write_annotated(&path)?;
         }
         let Some(path) = self.options.report.clone() else {
             return Ok(());

@@ -35,6 +35,9 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "no-interchange", value: ValueKind::None },
     OptionSpec { key: "collapse", value: ValueKind::None },
     OptionSpec { key: "debug-unmarked-versions", value: ValueKind::None },
+    OptionSpec { key: "offload", value: ValueKind::None },
+    OptionSpec { key: "annotate", value: ValueKind::File },
+    OptionSpec { key: "offload-min-iterations", value: ValueKind::Number },
 ];
 
 /// The parsed options of one compilation.
@@ -78,6 +81,12 @@ pub struct Options {
     /// Collapse small parallel loops with their inner loops (off by
     /// default: docs/codegen.md, Collapse).
     pub collapse: bool,
+    /// GPU offload plans in the report and the remarks.
+    pub offload: bool,
+    /// Where to write the source annotated with the offload plans.
+    pub annotate: Option<PathBuf>,
+    /// The fewest iterations an offload plan's perfect nest must have.
+    pub offload_min_iterations: Option<u64>,
 }
 
 fn spelled(spec: &OptionSpec) -> String {
@@ -137,10 +146,16 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "no-reload" => opts.no_reload = true,
             "no-interchange" => opts.no_interchange = true,
             "collapse" => opts.collapse = true,
+            "offload" => opts.offload = true,
+            "annotate" => opts.annotate = value.map(PathBuf::from),
             "debug-panic" => opts.debug_panic = value,
-            "debug-max-operations" | "min-trips" => {
+            "debug-max-operations" | "min-trips" | "offload-min-iterations" => {
                 let v = value.unwrap_or_default();
-                let slot = if key == "min-trips" { &mut opts.min_trips } else { &mut opts.max_operations };
+                let slot = match key.as_str() {
+                    "min-trips" => &mut opts.min_trips,
+                    "offload-min-iterations" => &mut opts.offload_min_iterations,
+                    _ => &mut opts.max_operations,
+                };
                 match v.parse::<u64>() {
                     Ok(n) if n > 0 => *slot = Some(n),
                     _ => {

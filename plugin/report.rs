@@ -76,6 +76,45 @@ pub struct LoopReport {
     /// parallelize it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub declined: Option<String>,
+    /// The GPU offload plan of a nest whose outermost loop this is (with
+    /// `offload` or `annotate=FILE`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offload: Option<OffloadReport>,
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct OffloadReport {
+    /// Whether the nest has a plan; when not, `reason` says why.
+    pub planned: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub collapse: Option<usize>,
+    /// Memory requests per warp over the nest's accesses, under the plan
+    /// and with only the outermost loop distributed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub requests: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub original_requests: Option<f64>,
+    pub accesses: Vec<OffloadAccessReport>,
+    /// The pragma, when it can be written in the source.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pragma: Option<String>,
+    /// Why the plan cannot be written in the source.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unwritten: Option<String>,
+    /// Whether `annotate=FILE` wrote it.
+    pub annotated: bool,
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct OffloadAccessReport {
+    pub array: String,
+    pub line: u32,
+    pub write: bool,
+    pub requests: f64,
+    /// `uniform`, `coalesced`, `strided` or `uncoalesced`.
+    pub coalescing: &'static str,
 }
 
 #[derive(Serialize, Debug, Clone)]

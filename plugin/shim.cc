@@ -37,6 +37,7 @@
 #include "tree-ssa-loop-ivopts.h"
 #include "tree-ssa-loop-manip.h"
 #include "tree-ssa-dce.h"
+#include "tree-iterator.h"
 
 #include "shim.h"
 
@@ -291,45 +292,231 @@ struct fe_walk
   void *data;
 };
 
+/* The integer variable a `for' condition compares, when its increment
+   steps it by a constant; NULL_TREE otherwise.  */
+tree
+fe_canonical_var (tree cond, tree incr)
+{
+  if (!cond || !COMPARISON_CLASS_P (cond) || !incr)
+    return NULL_TREE;
+  tree var = TREE_OPERAND (cond, 0);
+  if (!VAR_P (var) && TREE_CODE (var) != PARM_DECL)
+    var = TREE_OPERAND (cond, 1);
+  if ((!VAR_P (var) && TREE_CODE (var) != PARM_DECL)
+      || !INTEGRAL_TYPE_P (TREE_TYPE (var)) || TREE_THIS_VOLATILE (var)
+      || !DECL_NAME (var))
+    return NULL_TREE;
+  switch (TREE_CODE (incr))
+    {
+    case PREINCREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+      return TREE_OPERAND (incr, 0) == var ? var : NULL_TREE;
+    case MODIFY_EXPR:
+      {
+	tree rhs = TREE_OPERAND (incr, 1);
+	if (TREE_OPERAND (incr, 0) != var
+	    || (TREE_CODE (rhs) != PLUS_EXPR && TREE_CODE (rhs) != MINUS_EXPR))
+	  return NULL_TREE;
+	tree a = TREE_OPERAND (rhs, 0), b = TREE_OPERAND (rhs, 1);
+	STRIP_NOPS (a);
+	STRIP_NOPS (b);
+	return a == var && TREE_CODE (b) == INTEGER_CST ? var : NULL_TREE;
+      }
+    default:
+      return NULL_TREE;
+    }
+}
+
+/* Whether statement S only starts loop variable VAR: its declaration or
+   an assignment to it.  */
+bool
+fe_starts_var (tree s, tree var)
+{
+  if (TREE_CODE (s) == DECL_EXPR)
+    return DECL_EXPR_DECL (s) == var;
+  STRIP_NOPS (s);
+  return TREE_CODE (s) == MODIFY_EXPR && TREE_OPERAND (s, 0) == var;
+}
+
+/* The `for' statement that is all of BODY (through blocks and statement
+   lists, debug markers and that loop's own initialization apart), or
+   NULL_TREE.  */
+tree
+fe_only_for (tree body, int depth)
+{
+  if (!body || depth > 16)
+    return NULL_TREE;
+  switch (TREE_CODE (body))
+    {
+    case FOR_STMT:
+      return body;
+    case BIND_EXPR:
+      return fe_only_for (BIND_EXPR_BODY (body), depth + 1);
+    case STATEMENT_LIST:
+      {
+	auto_vec<tree, 4> items;
+	for (tree_stmt_iterator i = tsi_start (body); !tsi_end_p (i);
+	     tsi_next (&i))
+	  if (TREE_CODE (tsi_stmt (i)) != DEBUG_BEGIN_STMT)
+	    {
+	      if (items.length () == 2)
+		return NULL_TREE;
+	      items.safe_push (tsi_stmt (i));
+	    }
+	if (items.length () == 1)
+	  return fe_only_for (items[0], depth + 1);
+	if (items.length () != 2)
+	  return NULL_TREE;
+	tree f = fe_only_for (items[1], depth + 1);
+	if (!f)
+	  return NULL_TREE;
+	tree var = fe_canonical_var (FOR_COND (f), FOR_EXPR (f));
+	return var && fe_starts_var (items[0], var) ? f : NULL_TREE;
+      }
+    default:
+      return NULL_TREE;
+    }
+}
+
+/* Records in INFO the scalar variable T assigns, if any.  */
+void
+fe_note_assigned (tree t, gp_fe_loop_info *info)
+{
+  if (TREE_CODE (t) == VAR_DECL && TREE_CODE (TREE_TYPE (t)) == ARRAY_TYPE)
+    return;
+  if (TREE_CODE (t) != VAR_DECL || TREE_STATIC (t) || DECL_EXTERNAL (t)
+      || !DECL_NAME (t))
+    {
+      if (DECL_P (t))
+	info->assigned_other++;
+      return;
+    }
+  for (int i = 0; i < info->n_assigned; i++)
+    if (info->assigned[i] == IDENTIFIER_POINTER (DECL_NAME (t)))
+      return;
+  if (info->n_assigned == GP_FE_MAX_ASSIGNED)
+    {
+      info->assigned_other++;
+      return;
+    }
+  info->assigned[info->n_assigned] = IDENTIFIER_POINTER (DECL_NAME (t));
+  info->assigned_decl[info->n_assigned++] = DECL_SOURCE_LOCATION (t);
+}
+
+tree
+fe_assigned_visit (tree *tp, int *, void *data)
+{
+  gp_fe_loop_info *info = static_cast<gp_fe_loop_info *> (data);
+  tree t = *tp;
+  switch (TREE_CODE (t))
+    {
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+    case PREINCREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+      fe_note_assigned (TREE_OPERAND (t, 0), info);
+      break;
+    case DECL_EXPR:
+      /* A declaration with an initializer inside the body assigns a
+	 variable declared there.  */
+      if (VAR_P (DECL_EXPR_DECL (t)) && DECL_INITIAL (DECL_EXPR_DECL (t)))
+	fe_note_assigned (DECL_EXPR_DECL (t), info);
+      break;
+    default:
+      break;
+    }
+  return NULL_TREE;
+}
+
+/* Collects the PARM_DECLs assigned (or incremented) into the hash_set
+   DATA.  */
+tree
+fe_param_visit (tree *tp, int *, void *data)
+{
+  tree t = *tp;
+  switch (TREE_CODE (t))
+    {
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+    case PREINCREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+      if (TREE_CODE (TREE_OPERAND (t, 0)) == PARM_DECL)
+	static_cast<hash_set<tree> *> (data)->add (TREE_OPERAND (t, 0));
+      break;
+    default:
+      break;
+    }
+  return NULL_TREE;
+}
+
 tree
 fe_loop_visit (tree *tp, int *, void *data)
 {
   fe_walk *w = static_cast<fe_walk *> (data);
   tree t = *tp;
   tree cond;
-  gp_fe_loop_kind kind;
+  gp_fe_loop_info info = {};
   switch (TREE_CODE (t))
     {
     case FOR_STMT:
-      kind = GP_FE_FOR;
-      cond = FOR_COND (t);
-      break;
+      {
+	info.kind = GP_FE_FOR;
+	cond = FOR_COND (t);
+	tree var = fe_canonical_var (cond, FOR_EXPR (t));
+	if (var)
+	  {
+	    info.var = IDENTIFIER_POINTER (DECL_NAME (var));
+	    info.var_decl = DECL_SOURCE_LOCATION (var);
+	  }
+	tree child = fe_only_for (FOR_BODY (t), 0);
+	info.only_child = child ? EXPR_LOCATION (child) : 0;
+	walk_tree_without_duplicates (&FOR_BODY (t), fe_assigned_visit, &info);
+	if (FOR_EXPR (t))
+	  walk_tree_without_duplicates (&FOR_EXPR (t), fe_assigned_visit,
+					&info);
+	break;
+      }
     case WHILE_STMT:
-      kind = GP_FE_WHILE;
+      info.kind = GP_FE_WHILE;
       cond = WHILE_COND (t);
       break;
     case DO_STMT:
-      kind = GP_FE_DO;
+      info.kind = GP_FE_DO;
       cond = DO_COND (t);
       break;
     default:
       return NULL_TREE;
     }
-  gp_location cond_loc = cond && EXPR_P (cond) ? EXPR_LOCATION (cond) : 0;
-  w->fn (w->data, kind, EXPR_LOCATION (t), cond_loc);
+  info.keyword = EXPR_LOCATION (t);
+  info.cond = cond && EXPR_P (cond) ? EXPR_LOCATION (cond) : 0;
+  w->fn (w->data, &info);
   return NULL_TREE;
 }
 
 } // anon namespace
 
 void
-gp_fe_walk_loops (void *fndecl, gp_fe_loop_fn fn, void *data)
+gp_fe_walk_loops (void *fndecl, gp_fe_loop_fn fn, gp_fe_param_fn param_fn,
+		  void *data)
 {
   tree decl = static_cast<tree> (fndecl);
   if (!decl || TREE_CODE (decl) != FUNCTION_DECL || !DECL_SAVED_TREE (decl))
     return;
   fe_walk w = { fn, data };
   walk_tree_without_duplicates (&DECL_SAVED_TREE (decl), fe_loop_visit, &w);
+  hash_set<tree> assigned;
+  walk_tree_without_duplicates (&DECL_SAVED_TREE (decl), fe_param_visit,
+				&assigned);
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
+  for (tree p = DECL_ARGUMENTS (decl); p; p = DECL_CHAIN (p))
+    if (DECL_NAME (p) && (TREE_ADDRESSABLE (p) || assigned.contains (p)))
+      param_fn (data, name, IDENTIFIER_POINTER (DECL_NAME (p)));
 }
 
 /* --- The current function.  ---------------------------------------------- */
@@ -894,6 +1081,17 @@ gp_ssa_var_name (const gp_tree *t)
 {
   tree id = SSA_NAME_IDENTIFIER (as_tree (t));
   return id ? IDENTIFIER_POINTER (id) : NULL;
+}
+
+const char *
+gp_ssa_param_name (const gp_tree *t)
+{
+  tree v = as_tree (t);
+  if (TREE_CODE (v) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF (v))
+    return NULL;
+  tree var = SSA_NAME_VAR (v);
+  return var && TREE_CODE (var) == PARM_DECL && DECL_NAME (var)
+	 ? IDENTIFIER_POINTER (DECL_NAME (var)) : NULL;
 }
 
 int

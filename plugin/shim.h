@@ -89,12 +89,41 @@ const char *gp_main_input_filename (void);
 
 /* --- Front-end loops.  ---------------------------------------------------- */
 
-typedef void (*gp_fe_loop_fn) (void *data, gp_fe_loop_kind kind,
-			       gp_location keyword, gp_location cond);
+/* One loop statement as the front end holds it.  */
+typedef struct gp_fe_loop_info
+{
+  gp_fe_loop_kind kind;
+  /* The keyword's location, and the condition's (0 when it has none).  */
+  gp_location keyword;
+  gp_location cond;
+  /* For a `for' whose condition compares an integer variable and whose
+     increment steps that variable by a constant (OpenMP's canonical loop
+     form): the variable's name and its declaration's location; else NULL
+     and 0.  */
+  const char *var;
+  gp_location var_decl;
+  /* The keyword of the `for' statement that is the whole body, besides
+     the statement initializing that loop's variable; 0 if none.  */
+  gp_location only_child;
+  /* The scalar variables its body assigns (at most GP_FE_MAX_ASSIGNED),
+     with their declarations' locations; ASSIGNED_OTHER counts the rest and
+     the assignments to anything but local variables of the function
+     (globals, statics, through pointers apart).  */
+  const char *assigned[16];
+  gp_location assigned_decl[16];
+  int n_assigned;
+  int assigned_other;
+} gp_fe_loop_info;
+#define GP_FE_MAX_ASSIGNED 16
+
+typedef void (*gp_fe_loop_fn) (void *data, const gp_fe_loop_info *info);
+typedef void (*gp_fe_param_fn) (void *data, const char *function,
+				const char *param);
 /* Calls FN for every for/while/do statement in FNDECL's body, in source
-   order.  KEYWORD is the keyword's location, COND the condition's (0 when the
-   loop has none).  */
-void gp_fe_walk_loops (void *fndecl, gp_fe_loop_fn fn, void *data);
+   order, and PARAM_FN for every parameter of FNDECL that its body assigns
+   or takes the address of.  */
+void gp_fe_walk_loops (void *fndecl, gp_fe_loop_fn fn,
+		       gp_fe_param_fn param_fn, void *data);
 
 /* --- The current function (cfun).  -------------------------------------- */
 
@@ -297,6 +326,9 @@ int gp_int_cst_value (const gp_tree *t, int64_t *out);
 unsigned gp_ssa_version (const gp_tree *t);
 /* The name of the variable behind the SSA name, or NULL.  */
 const char *gp_ssa_var_name (const gp_tree *t);
+/* The parameter's name when T is the default definition of a PARM_DECL
+   (its value on entry); else NULL.  */
+const char *gp_ssa_param_name (const gp_tree *t);
 int gp_ssa_is_default_def (const gp_tree *t);
 int gp_ssa_is_virtual (const gp_tree *t);
 gp_stmt *gp_ssa_def_stmt (const gp_tree *t);

@@ -8,8 +8,10 @@
 # build: the plugin headers of the target GCC, its g++, libclang (bindgen),
 #        autotools (isl is built from source by the isl-rs crate).
 # check: build's, plus DejaGnu and python3 (the testsuite), GCC's source
-#        (GCC's own tests), gcc-11 (the version-refusal test) and Csmith
-#        with its headers (testsuite/run/csmith.sh).
+#        (GCC's own tests), gcc-11 (the version-refusal test), Csmith
+#        with its headers (testsuite/run/csmith.sh) and the nvptx offload
+#        compiler (gcc -fopenmp -foffload=nvptx-none on the OpenMP-target
+#        annotated output; without a GPU libgomp runs it on the host).
 set -euo pipefail
 
 what=${1:-build}
@@ -23,6 +25,9 @@ fi
 pkgs=(gcc-"$major"-plugin-dev g++-"$major" libclang-dev autoconf automake libtool make pkg-config)
 if [ "$what" = check ]; then
   pkgs+=(dejagnu python3 gcc-"$major"-source csmith libcsmith-dev)
+  # The OpenMP offload compiler for NVPTX; pulls nvptx-tools and
+  # libgomp-plugin-nvptx1 in.
+  pkgs+=(gcc-"$major"-offload-nvptx)
   # Another GCC release, to check that the plugin refuses it by name.
   [ "$major" = 11 ] || pkgs+=(gcc-11)
 fi

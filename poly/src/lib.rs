@@ -2,6 +2,7 @@
 //! `cargo test` and no compiler in the loop.
 
 pub mod bounded;
+pub mod coalesce;
 pub mod cond;
 pub mod dataflow;
 pub mod delinearize;
@@ -15,6 +16,10 @@ pub mod schedule;
 pub mod verdict;
 
 pub use bounded::{BoundedCtx, IslFailure};
+pub use coalesce::{
+    choose, classify, count_requests, lane_offsets, legal, requests_per_warp, Choice, Coalescing, Device, LaneAccess, Mapping, Nest,
+    NestLoop,
+};
 pub use cond::{CmpOp, Cond};
 pub use dataflow::{DependenceCounts, Dependences, ParallelCheck, Violations};
 pub use delinearize::{delinearize, ArrayShape, Bound, DelinearizeError, Delinearized};

@@ -23,7 +23,18 @@
 # Prints PASS:/FAIL: lines and last "N passed, N failed"; exit status 0
 # only when nothing failed.
 #
-#   kernels-threads.sh [--plugin PATH] [--cc GCC] [-j N] [--keep] [NAME...]
+# With --offload, the plugin-built binary is instead the GPU-offload
+# annotated source (-fplugin-arg-gccpoly-annotate, docs/offload.md), at -O2
+# only, with the minimum-work test off so that every written construct
+# runs (on the host fallback when there is no GPU):
+#   GCC -std=gnu11 -ffp-contract=off -I bench/kernels -O2 -fplugin=PLUGIN \
+#       -fplugin-arg-gccpoly-annotate=K.ann.c \
+#       -fplugin-arg-gccpoly-offload-min-iterations=1 -c K.c -o /dev/null
+#   GCC -std=gnu11 -ffp-contract=off -I bench/kernels -O2 -fopenmp \
+#       -foffload=nvptx-none -foffload-options=-lm -no-pie K.ann.c -lm
+# and its PASS lines say how many constructs the kernel's copy has.
+#
+#   kernels-threads.sh [--offload] [--plugin PATH] [--cc GCC] [-j N] [--keep] [NAME...]
 #
 #   --plugin PATH  the plugin (default: build/gccpoly.so of this repository)
 #   --cc GCC       the compiler (default: $PLUGIN_CC, else gcc)
@@ -51,7 +62,7 @@ status_words() {  # STATUS of a command run under timeout
 
 # ------------------------------------------------------------ one kernel
 # kernels-threads.sh --worker "NAME MINI SMALL"...: builds and runs one
-# kernel and writes its twelve verdicts, in order, to WORK/NAME/result.
+# kernel and writes its verdicts (six per level), in order, to WORK/NAME/result.
 # CC, PLUGIN, WORK and KEEP come from the environment.
 worker() {
   local name mini small
@@ -62,7 +73,7 @@ worker() {
   local bad=0
   {
     local level
-    for level in "${levels[@]}"; do
+    for level in $LEVELS; do
       build_and_run "$level" || bad=1
     done
     local t1=$EPOCHREALTIME
@@ -81,7 +92,7 @@ worker() {
 build_and_run() {
   local lv=$1
   local base=(-std=gnu11 -ffp-contract=off -I"$kdir" "-$lv")
-  local prc=0 brc=0 why_build=
+  local prc=0 brc=0 why_build= constructs=
   local plain=$d/plain.$lv plug=$d/plugin.$lv
   if [ ! -f "$src" ]; then
     why_build="no $src"
@@ -89,11 +100,22 @@ build_and_run() {
     printf '%q ' "$CC" "${base[@]}" "$src" -o "$plain.exe" -lm >"$plain.cmd"
     timeout 60 "$CC" "${base[@]}" "$src" -o "$plain.exe" -lm >"$plain.log" 2>&1
     prc=$?
-    printf '%q ' "$CC" "${base[@]}" "-fplugin=$PLUGIN" -ftree-parallelize-loops=4 \
-      -fplugin-arg-gccpoly-min-trips=1 "$src" -o "$plug.exe" -lm >"$plug.cmd"
-    timeout 60 "$CC" "${base[@]}" "-fplugin=$PLUGIN" -ftree-parallelize-loops=4 \
-      -fplugin-arg-gccpoly-min-trips=1 "$src" -o "$plug.exe" -lm >"$plug.log" 2>&1
-    brc=$?
+    if [ "$MODE" = offload ]; then
+      local annotate=("-fplugin=$PLUGIN" "-fplugin-arg-gccpoly-annotate=$plug.ann.c"
+                      -fplugin-arg-gccpoly-offload-min-iterations=1 -c "$src" -o /dev/null)
+      local offload=(-fopenmp -foffload=nvptx-none -foffload-options=-lm -no-pie "$plug.ann.c" -o "$plug.exe" -lm)
+      { printf '%q ' "$CC" "${base[@]}" "${annotate[@]}"; echo; printf '%q ' "$CC" "${base[@]}" "${offload[@]}"; } >"$plug.cmd"
+      timeout 60 "$CC" "${base[@]}" "${annotate[@]}" >"$plug.log" 2>&1 &&
+        timeout 120 "$CC" "${base[@]}" "${offload[@]}" >>"$plug.log" 2>&1
+      brc=$?
+      constructs=" ($(grep -c '^ *#pragma omp target' "$plug.ann.c" 2>/dev/null) constructs)"
+    else
+      printf '%q ' "$CC" "${base[@]}" "-fplugin=$PLUGIN" -ftree-parallelize-loops=4 \
+        -fplugin-arg-gccpoly-min-trips=1 "$src" -o "$plug.exe" -lm >"$plug.cmd"
+      timeout 60 "$CC" "${base[@]}" "-fplugin=$PLUGIN" -ftree-parallelize-loops=4 \
+        -fplugin-arg-gccpoly-min-trips=1 "$src" -o "$plug.exe" -lm >"$plug.log" 2>&1
+      brc=$?
+    fi
     if [ "$prc" != 0 ]; then
       why_build="plain build $(status_words "$prc"), see $plain.log"
     elif grep -q 'internal compiler error' "$plug.log"; then
@@ -132,7 +154,7 @@ build_and_run() {
         where=${where/"EOF on $out"/"the plugin-built output ends"}
         echo "FAIL: $tn (output differs from the plain build's: ${where:-cmp failed}; $ref vs $out)"; bad=1
       else
-        echo "PASS: $tn"
+        echo "PASS: $tn$constructs"
       fi
     done
   done
@@ -150,6 +172,7 @@ plugin=$top/build/gccpoly.so
 cc=${PLUGIN_CC:-gcc}
 jobs=${GCCPOLY_JOBS:-2}
 keep=0
+mode=threads
 only=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -160,6 +183,7 @@ while [ $# -gt 0 ]; do
     -j) jobs=$2; shift 2 ;;
     -j*) jobs=${1#-j}; shift ;;
     --keep) keep=1; shift ;;
+    --offload) mode=offload; shift ;;
     -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "kernels-threads: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     *) only+=("$1"); shift ;;
@@ -171,7 +195,12 @@ fi
 plugin=$(cd "$(dirname "$plugin")" && pwd)/$(basename "$plugin")
 command -v "$cc" >/dev/null || { echo "kernels-threads: no compiler '$cc'" >&2; exit 2; }
 
-work=${GCCPOLY_KERNELS_WORK:-$top/testsuite/work/kernels-threads}
+if [ $mode = offload ]; then
+  levels=(O2)
+  work=${GCCPOLY_KERNELS_WORK:-$top/testsuite/work/kernels-offload}
+else
+  work=${GCCPOLY_KERNELS_WORK:-$top/testsuite/work/kernels-threads}
+fi
 mkdir -p "$work" && work=$(cd "$work" && pwd) || exit 2
 
 # The kernels, in kernels.list order: "NAME MINI SMALL".
@@ -191,10 +220,10 @@ fi
 for k in "${list[@]}"; do rm -rf "$work/${k%% *}"; done
 
 # ------------------------------------------------------------ run
-echo "kernels-threads: ${#list[@]} kernels x MINI, SMALL x OMP_NUM_THREADS=${threads[*]}; $jobs jobs; cc $cc; plugin $plugin"
+echo "kernels-threads: ${#list[@]} kernels x ${levels[*]} x MINI, SMALL x OMP_NUM_THREADS=${threads[*]}${mode/threads/}; $jobs jobs; cc $cc; plugin $plugin"
 echo "kernels-threads: per-kernel logs in $work/NAME/"
 start=$(date +%s%N)
-export CC=$cc PLUGIN=$plugin WORK=$work KEEP=$keep
+export CC=$cc PLUGIN=$plugin WORK=$work KEEP=$keep MODE=$mode LEVELS="${levels[*]}"
 # Passive waiting for libgomp's threads: see check-gcc.sh.
 export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
 printf '%s\n' "${list[@]}" | xargs -r -d '\n' -P "$jobs" -n 1 "$here/kernels-threads.sh" --worker

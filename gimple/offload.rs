@@ -1,0 +1,561 @@
+//! GPU offload plans (`-fplugin-arg-gccpoly-offload`, and `annotate=FILE`
+//! which writes them into a copy of the source): for each outermost
+//! parallel loop nest of a region, the OpenMP construct that would run it
+//! on a GPU, `target teams distribute parallel for simd` with the collapse
+//! depth the coalescing model (poly::coalesce, seeds 000 and 002) prefers,
+//! `map` clauses whose sections are the exact access ranges as expressions
+//! of the function's parameters, `private`/`reduction` clauses from the
+//! verdicts, and an `if` with the minimum amount of work.
+//!
+//! GCC outlines offload regions before PRE, where the analysis runs, so
+//! the plan reaches the compiler through the source (DawnCC's road): a
+//! plan is written only where every part of it can be said in C at the
+//! loop's line; otherwise the report says why not.
+
+use super::affine::Base;
+use super::ir::LoopRef;
+use super::loops::LoopForest;
+use super::parallel::{loop_map, LoopOutcome, RegionOutcome};
+use super::scop::Region;
+use super::source::{FrontEndLoops, SourcePos};
+use crate::ffi;
+use poly::coalesce::{self, Coalescing, Device, LaneAccess, Nest, NestLoop};
+use poly::{AccessKind, BoundedCtx, LightScop, ParamAffine, Piece, Polynomial};
+use std::collections::{BTreeMap, HashMap};
+
+/// The fewest iterations of a nest's perfectly nested loops worth a trip
+/// to the GPU: starting a kernel and copying its data costs tens of
+/// microseconds, about what one host core does in a million simple
+/// iterations (DawnCC slowed kernels down for want of such a floor).
+pub const OFFLOAD_MIN_ITERATIONS: i128 = 1 << 20;
+
+/// One memory access of an offloaded nest, under the plan's mapping.
+#[derive(Clone, Debug)]
+pub struct OffloadAccess {
+    pub array: String,
+    pub line: u32,
+    pub write: bool,
+    /// Memory requests per warp (averaged over a block's warps).
+    pub requests: f64,
+    pub coalescing: Coalescing,
+}
+
+/// The plan for one nest.
+#[derive(Clone, Debug)]
+pub struct OffloadPlan {
+    pub collapse: usize,
+    /// Requests per warp over the accesses, under the plan and as written
+    /// (collapse 1).
+    pub requests: f64,
+    pub original_requests: f64,
+    pub accesses: Vec<OffloadAccess>,
+    /// The pragma's text after `#pragma `, or why it cannot be written in
+    /// the source.
+    pub pragma: Result<String, String>,
+}
+
+/// The plans of region `r`'s outermost parallel nests, by their outermost
+/// loop: a plan, or why the nest gets none.
+pub fn plan_region(
+    forest: &LoopForest,
+    fe: &FrontEndLoops,
+    function: &str,
+    r: &Region,
+    outcome: &RegionOutcome,
+    min_iterations: i128,
+    max_operations: u64,
+) -> Vec<(u32, Result<OffloadPlan, String>)> {
+    let light = match LightScop::read(&r.scop) {
+        Ok(l) => l,
+        Err(e) => {
+            return outermost_parallel(forest, r, outcome)
+                .into_iter()
+                .map(|l| (l, Err(format!("the model is outside the offload planner's subset: {e}"))))
+                .collect()
+        }
+    };
+    let ctx = Context { forest, fe, function, r, outcome, light: &light, min_iterations, max_operations };
+    outermost_parallel(forest, r, outcome).into_iter().map(|l| (l, ctx.plan(l))).collect()
+}
+
+/// The region's parallel loops no parallel loop of the region encloses.
+fn outermost_parallel(forest: &LoopForest, r: &Region, outcome: &RegionOutcome) -> Vec<u32> {
+    let parallel = |l: u32| outcome.loops.get(&l).is_some_and(|v| v.parallel);
+    r.loops
+        .iter()
+        .copied()
+        .filter(|&l| parallel(l))
+        .filter(|&l| {
+            let mut up = forest.get(l).and_then(|x| x.parent);
+            while let Some(p) = up.filter(|p| r.loops.contains(p)) {
+                if parallel(p) {
+                    return false;
+                }
+                up = forest.get(p).and_then(|x| x.parent);
+            }
+            true
+        })
+        .collect()
+}
+
+struct Context<'a> {
+    forest: &'a LoopForest,
+    fe: &'a FrontEndLoops,
+    function: &'a str,
+    r: &'a Region,
+    outcome: &'a RegionOutcome,
+    light: &'a LightScop,
+    min_iterations: i128,
+    max_operations: u64,
+}
+
+impl Context<'_> {
+    fn verdict(&self, l: u32) -> Option<&LoopOutcome> {
+        self.outcome.loops.get(&l)
+    }
+
+    /// The loops from `l` down while each is, in the source, the whole
+    /// body of the one before (the part a `collapse` may take).
+    fn perfect_chain(&self, l: u32) -> Vec<u32> {
+        let mut chain = vec![l];
+        loop {
+            let cur = *chain.last().unwrap_or(&l);
+            let kids: Vec<_> = self.forest.loops.iter().filter(|x| x.parent == Some(cur)).collect();
+            let [kid] = kids.as_slice() else { break };
+            let only = self.forest.get(cur).and_then(|x| x.front_end.as_ref()).and_then(|f| SourcePos::of(f.only_child));
+            if !self.r.loops.contains(&kid.num) || only.is_none() || only != kid.pos {
+                break;
+            }
+            chain.push(kid.num);
+        }
+        chain
+    }
+
+    /// Whether `l`'s verdict lets it be one of the distributed loops: its
+    /// copies are scalars the construct can name.
+    fn distributable(&self, l: u32, outermost: bool) -> bool {
+        self.verdict(l).is_some_and(|v| {
+            v.parallel
+                && v.lastprivate.is_empty()
+                && v.firstprivate.is_empty()
+                && v.memory_copies(&self.outcome.arrays).is_empty()
+                && (outermost || v.reductions.is_empty())
+        })
+    }
+
+    fn plan(&self, l: u32) -> Result<OffloadPlan, String> {
+        if !self.distributable(l, true) {
+            return Err("its private copies are not all scalars without first or last values".into());
+        }
+        let lm = loop_map(self.forest, self.r);
+        let depth = |x: u32| lm.depth.get(&x).copied().unwrap_or(0);
+        let chain = self.perfect_chain(l);
+        let stmts = lm.stmts.get(&l).cloned().unwrap_or_default();
+        let np = self.light.params.len();
+        let var = |x: u32| np + depth(x) - 1;
+        let nest_stmts: Vec<&poly::light::LStmt> = self.light.stmts.iter().filter(|s| stmts.contains(&s.name)).collect();
+        // A loop is rectangular when no constraint ties its counter to
+        // another counter of the chain.
+        let rectangular = |x: u32| {
+            let v = var(x);
+            nest_stmts.iter().all(|s| {
+                s.domain.iter().flatten().all(|a| {
+                    a.e.coef.get(v).copied().unwrap_or(0) == 0
+                        || chain.iter().filter(|&&o| o != x).all(|&o| a.e.coef.get(var(o)).copied().unwrap_or(0) == 0)
+                })
+            })
+        };
+        let trip = |x: u32| LoopRef::get(x).and_then(|lr| lr.niter()).and_then(|t| t.int_value()).map(|n| n as i128 + 1);
+        let loops: Vec<NestLoop> = chain
+            .iter()
+            .enumerate()
+            .map(|(k, &x)| NestLoop { trip: trip(x), parallel: self.distributable(x, k == 0), independent: false, rectangular: rectangular(x) })
+            .collect();
+        let mut accesses = Vec::new();
+        let mut labels = Vec::new();
+        for s in &nest_stmts {
+            for a in &s.accesses {
+                let Some(base) = self.r.bases.get(&a.array) else { continue };
+                let steps = chain.iter().map(|&x| byte_step(a, var(x), base.elem, &base.sizes)).collect();
+                accesses.push(LaneAccess { label: format!("{} (line {})", a.array, s.line), size: base.elem, steps });
+                labels.push((a.array.clone(), s.line, a.kind != AccessKind::Read));
+            }
+        }
+        if accesses.is_empty() {
+            return Err("it accesses no memory".into());
+        }
+        let nest = Nest { loops, perfect: chain.len(), accesses };
+        let choice = coalesce::choose(&nest, &Device::NVIDIA, false).ok_or("its outermost loop is not distributable")?;
+        let trips: Vec<Option<i128>> = nest.loops.iter().map(|x| x.trip).collect();
+        if let Some(work) = trips.iter().try_fold(1i128, |acc, t| t.and_then(|t| acc.checked_mul(t))) {
+            if work < self.min_iterations {
+                return Err(format!("too little work: {work} iterations, fewer than {}", self.min_iterations));
+            }
+        }
+        let accesses = labels
+            .into_iter()
+            .zip(&choice.per_access)
+            .map(|((array, line, write), &(requests, coalescing))| OffloadAccess { array, line, write, requests, coalescing })
+            .collect();
+        let collapse = choice.mapping.collapse;
+        let pragma = self.pragma(l, &chain, collapse, &trips, &stmts);
+        Ok(OffloadPlan { collapse, requests: choice.requests, original_requests: choice.original, accesses, pragma })
+    }
+
+    /// The construct as C, or why it cannot be written.
+    fn pragma(&self, l: u32, chain: &[u32], collapse: usize, trips: &[Option<i128>], stmts: &[String]) -> Result<String, String> {
+        // The region's other assumptions on its parameters become C
+        // conditions of the if() below.
+        let mut holds = Vec::new();
+        for a in self.r.assumptions.iter().filter(|a| a.kind != "no-alias") {
+            let why = |e: String| format!("the nest rests on a run-time assumption ({}: {}) that C cannot test here: {e}", a.kind, a.text);
+            let set = a.params.as_ref().ok_or_else(|| why("it is not a condition on the parameters".into()))?;
+            let cx = BoundedCtx::new(self.max_operations);
+            let (_, dnf) = poly::param_dnf_within(&cx, set, &self.r.scop.context).map_err(|e| why(format!("{e:?}")))?;
+            holds.push(self.condition_text(&dnf).map_err(why)?);
+        }
+        let outer = self.forest.get(l).ok_or("the loop is gone")?;
+        let fe = outer.front_end.as_ref().ok_or("the loop is not a statement of the source")?;
+        let keyword = outer.pos.clone().ok_or("the loop has no source position")?;
+        let collapsed = &chain[..collapse.min(chain.len())];
+        let mut vars = Vec::new();
+        for &x in collapsed {
+            let f = self.forest.get(x).and_then(|y| y.front_end.as_ref());
+            match f.and_then(|f| f.var.as_ref()) {
+                Some((v, _)) => vars.push(v.clone()),
+                None => return Err(format!("the loop at line {} is not in OpenMP's canonical form", line_of(self.forest, x))),
+            }
+        }
+        if fe.assigned_other {
+            return Err("its body assigns a global or static variable, or too many variables".into());
+        }
+        let mut clauses = Vec::new();
+        if collapse > 1 {
+            clauses.push(format!("collapse({collapse})"));
+        }
+        // Scalars declared before the loop and assigned in it: reductions
+        // as the verdict says, else private (the verdict found no value
+        // flowing in or out). Collapsed loops' counters are private anyway.
+        let reductions: HashMap<&str, &str> = self.verdict(l).map(|v| v.reductions.iter().map(|(x, op)| (x.as_str(), *op)).collect()).unwrap_or_default();
+        let mut private = Vec::new();
+        let mut reduce: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+        for (name, decl) in &fe.assigned {
+            let declared_inside = SourcePos::of(*decl).is_some_and(|d| d.file == keyword.file && (d.line, d.column) > (keyword.line, keyword.column));
+            if declared_inside || vars.contains(name) {
+                continue;
+            }
+            match reductions.get(name.as_str()) {
+                Some(op) => reduce.entry(op).or_default().push(name.clone()),
+                None => private.push(name.clone()),
+            }
+        }
+        if let Some((x, _)) = reductions.iter().find(|(x, _)| !reduce.values().flatten().any(|y| y == *x)) {
+            return Err(format!("its reduction '{x}' is not a variable declared before the loop"));
+        }
+        if !private.is_empty() {
+            clauses.push(format!("private({})", private.join(", ")));
+        }
+        for (op, names) in &reduce {
+            clauses.push(format!("reduction({op}:{})", names.join(", ")));
+        }
+        let (maps, sections) = self.maps(stmts)?;
+        clauses.extend(maps);
+        // Arrays the verdicts assume apart must be apart, else the nest
+        // runs on the host in one thread and in order: an `if` without a
+        // modifier holds for target, teams and parallel (host teams run one
+        // after another). GCC 12 ignores it for a `simd` inside `target`,
+        // whose lanes would then run overlapping iterations together, so
+        // such a nest gets no `simd` (on nvptx each thread is then a whole
+        // warp: correct, not coalesced).
+        let mut apart = Vec::new();
+        for (x, y) in &self.r.alias_pairs {
+            let (Some(a), Some(b)) = (sections.get(x), sections.get(y)) else { continue };
+            let at = |s: &(String, String, String), end: bool| {
+                let (n, lo, len) = s;
+                let mut at = n.clone();
+                for part in [Some(lo), end.then_some(len)].into_iter().flatten().filter(|p| p.as_str() != "0") {
+                    at.push_str(&format!(" + ({part})"));
+                }
+                format!("(__UINTPTR_TYPE__)({at})")
+            };
+            apart.push(format!("({} <= {} || {} <= {})", at(a, true), at(b, false), at(b, true), at(a, false)));
+        }
+        // Too little work stays on the host, in parallel there.
+        let mut work = None;
+        if trips.iter().any(|t| t.is_none()) && self.min_iterations > 1 {
+            let texts: Vec<String> = trips
+                .iter()
+                .enumerate()
+                .map(|(k, t)| match t {
+                    Some(t) => Ok(t.to_string()),
+                    None => self.trip_text(chain[k], stmts),
+                })
+                .collect::<Result<_, _>>()?;
+            let product = texts.iter().map(|w| format!("({w})")).collect::<Vec<_>>().join(" * ");
+            work = Some(format!("(long)1 * {product} >= {}", self.min_iterations));
+        }
+        apart.extend(holds.into_iter().filter(|h| h != "1"));
+        let simd = if apart.is_empty() { " simd" } else { "" };
+        if apart.is_empty() {
+            clauses.extend(work.map(|w| format!("if(target: {w})")));
+        } else {
+            clauses.push(format!("if({})", apart.into_iter().chain(work).collect::<Vec<_>>().join(" && ")));
+        }
+        Ok(format!("omp target teams distribute parallel for{simd} {}", clauses.join(" ")).trim_end().to_string())
+    }
+
+    /// `map` clauses for the arrays of `stmts`: `to` for arrays only read,
+    /// `from` for arrays only written where the writes cover the whole
+    /// section, `tofrom` otherwise.
+    /// Also each array's section: (C name, first element, length).
+    #[allow(clippy::type_complexity)]
+    fn maps(&self, stmts: &[String]) -> Result<(Vec<String>, BTreeMap<String, (String, String, String)>), String> {
+        let mut reads: BTreeMap<String, bool> = BTreeMap::new();
+        let mut writes: BTreeMap<String, bool> = BTreeMap::new();
+        for s in self.r.scop.statements.iter().filter(|s| stmts.contains(&s.name)) {
+            for a in s.accesses.iter().filter(|a| self.r.bases.contains_key(&a.array)) {
+                let entry = if a.kind == AccessKind::Read { &mut reads } else { &mut writes };
+                entry.insert(a.array.clone(), true);
+            }
+        }
+        let arrays: Vec<String> = reads.keys().chain(writes.keys()).cloned().collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+        let names: Vec<&str> = arrays.iter().map(|s| s.as_str()).collect();
+        let cx = BoundedCtx::new(self.max_operations);
+        let keep = |s: &str| stmts.iter().any(|x| x == s);
+        let boxes = poly::access_boxes(&cx, &self.r.scop, &names, &keep).map_err(|e| format!("the access ranges are not available: {e:?}"))?;
+        let mut by_kind: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+        let mut sections = BTreeMap::new();
+        for name in &arrays {
+            let Some(Some(bx)) = boxes.get(name) else { continue };
+            let lo = single_pieces(&bx.lo).ok_or_else(|| format!("the range of '{name}' has several pieces"))?;
+            let hi = single_pieces(&bx.hi).ok_or_else(|| format!("the range of '{name}' has several pieces"))?;
+            let (cname, first, len) = self.section(name, &lo, &hi)?;
+            let section = format!("{cname}[{first}:{len}]");
+            sections.insert(name.clone(), (cname, first, len));
+            let kind = match (reads.contains_key(name), writes.contains_key(name)) {
+                (true, false) => "to",
+                (false, true) if self.written_whole(&cx, name, &lo, &hi, stmts) => "from",
+                _ => "tofrom",
+            };
+            by_kind.entry(kind).or_default().push(section);
+        }
+        let maps = ["to", "from", "tofrom"].iter().filter_map(|k| by_kind.get(k).map(|s| format!("map({k}: {})", s.join(", ")))).collect();
+        Ok((maps, sections))
+    }
+
+    /// The C text of `name`'s section from its box: over the leading
+    /// dimension when the C type has the model's dimensions, else over the
+    /// linearized elements of a one-dimensional C object.
+    fn section(&self, name: &str, lo: &[ParamAffine], hi: &[ParamAffine]) -> Result<(String, String, String), String> {
+        let base = self.r.bases.get(name).ok_or("no base")?;
+        let (cname, c_dims) = match &base.base {
+            Base::Decl(d) => (d.decl_name().ok_or_else(|| format!("'{name}' has no name"))?, d.ty().map(array_dims).unwrap_or(0)),
+            Base::Ptr(p) => {
+                let n = p.ssa_param_name().ok_or_else(|| format!("the pointer of '{name}' is not a parameter's value on entry"))?;
+                if self.fe.param_changed(self.function, &n) {
+                    return Err(format!("parameter '{n}' is assigned in the function"));
+                }
+                (n, 1 + p.ty().and_then(|t| t.target()).map(array_dims).unwrap_or(0))
+            }
+        };
+        let dims = lo.len();
+        let (first, last) = if c_dims == dims {
+            (self.poly(&lo[0])?, self.poly(&hi[0])?)
+        } else if c_dims == 1 {
+            // Strides in elements: the product of the sizes inward.
+            let mut first = Polynomial::zero();
+            let mut last = Polynomial::zero();
+            for d in 0..dims {
+                let stride = base.sizes.get(d..dims.saturating_sub(1)).unwrap_or(&[]).iter().try_fold(Polynomial::constant(1), |acc, s| acc.checked_mul(s));
+                let stride = stride.ok_or("a stride overflows")?;
+                first = first.checked_add(&self.poly(&lo[d])?.checked_mul(&stride).ok_or("overflow")?).ok_or("overflow")?;
+                last = last.checked_add(&self.poly(&hi[d])?.checked_mul(&stride).ok_or("overflow")?).ok_or("overflow")?;
+            }
+            (first, last)
+        } else {
+            return Err(format!("'{name}' has {c_dims} dimensions in C and {dims} in the model"));
+        };
+        let len = last.checked_sub(&first).and_then(|p| p.checked_add(&Polynomial::constant(1))).ok_or("overflow")?;
+        Ok((cname, self.c_text(&first)?, self.c_text(&len)?))
+    }
+
+    fn poly(&self, a: &ParamAffine) -> Result<Polynomial, String> {
+        a.terms.iter().try_fold(Polynomial::constant(a.k), |acc, (v, c)| acc.checked_add(&Polynomial::term(vec![v.clone()], *c)).ok_or_else(|| "overflow".to_string()))
+    }
+
+    /// C text of a polynomial over the region's parameters, each the entry
+    /// value of a parameter the function leaves alone.
+    fn c_text(&self, p: &Polynomial) -> Result<String, String> {
+        let mut terms: Vec<(&poly::Monomial, i128)> = p.terms().collect();
+        terms.sort_by_key(|(m, _)| std::cmp::Reverse(m.len()));
+        let mut out = String::new();
+        for (m, c) in terms {
+            let mut names = Vec::new();
+            for v in m {
+                let param = self.r.param_values.get(v).ok_or_else(|| format!("'{v}' is not a parameter"))?;
+                let n = param.tree.ssa_param_name().ok_or_else(|| format!("'{v}' is not a parameter's value on entry"))?;
+                if self.fe.param_changed(self.function, &n) {
+                    return Err(format!("parameter '{n}' is assigned in the function"));
+                }
+                names.push(n);
+            }
+            let mag = c.unsigned_abs();
+            let mut factors: Vec<String> = Vec::new();
+            if mag != 1 || names.is_empty() {
+                factors.push(mag.to_string());
+            }
+            // Products of sizes may pass int's range: compute them in long.
+            if names.len() > 1 {
+                names[0] = format!("(long){}", names[0]);
+            }
+            factors.extend(names);
+            let sign = match (out.is_empty(), c < 0) {
+                (true, true) => "-",
+                (true, false) => "",
+                (false, true) => " - ",
+                (false, false) => " + ",
+            };
+            out.push_str(&format!("{sign}{}", factors.join("*")));
+        }
+        Ok(if out.is_empty() { "0".into() } else { out })
+    }
+
+    /// A parameter set's disjunction of conjunctions as a C condition.
+    fn condition_text(&self, dnf: &[Vec<poly::ParamConstraint>]) -> Result<String, String> {
+        let mut any = Vec::new();
+        for conj in dnf {
+            let mut all = Vec::new();
+            for c in conj {
+                let e = self.c_text(&self.poly(&c.affine)?)?;
+                all.push(format!("{e} {} 0", if c.equality { "==" } else { ">=" }));
+            }
+            if all.is_empty() {
+                return Ok("1".into());
+            }
+            any.push(format!("({})", all.join(" && ")));
+        }
+        Ok(if any.is_empty() { "0".into() } else { format!("({})", any.join(" || ")) })
+    }
+
+    /// The trip count of loop `x` as C text, from its statements' bounds.
+    fn trip_text(&self, x: u32, stmts: &[String]) -> Result<String, String> {
+        let lm = loop_map(self.forest, self.r);
+        let d = lm.depth.get(&x).copied().unwrap_or(0);
+        let inner = lm.stmts.get(&x).cloned().unwrap_or_default();
+        let s = self.r.scop.statements.iter().find(|s| inner.contains(&s.name) && stmts.contains(&s.name)).ok_or("no statement")?;
+        let cx = BoundedCtx::new(self.max_operations);
+        let (lo, hi) = poly::dim_bounds(&cx, &s.domain).map_err(|e| format!("no bounds: {e:?}"))?;
+        let lo = single_pieces(&lo).ok_or("several pieces")?;
+        let hi = single_pieces(&hi).ok_or("several pieces")?;
+        let (lo, hi) = (lo.get(d - 1).ok_or("depth")?, hi.get(d - 1).ok_or("depth")?);
+        let n = self.poly(hi)?.checked_sub(&self.poly(lo)?).and_then(|p| p.checked_add(&Polynomial::constant(1))).ok_or("overflow")?;
+        self.c_text(&n)
+    }
+
+    /// Whether the nest's must-writes of `name` cover its whole box.
+    fn written_whole(&self, cx: &BoundedCtx, name: &str, lo: &[ParamAffine], hi: &[ParamAffine], stmts: &[String]) -> bool {
+        let params = self.r.params.join(", ");
+        let idx: Vec<String> = (0..lo.len()).map(|k| format!("e{k}")).collect();
+        let cons: Vec<String> = (0..lo.len()).map(|k| format!("{} <= e{k} <= {}", isl_affine(&lo[k]), isl_affine(&hi[k]))).collect();
+        let bx = format!("[{params}] -> {{ {name}[{}] : {} }}", idx.join(", "), cons.join(" and "));
+        let check = || -> Result<bool, poly::IslFailure> {
+            let mut written = cx.union_set(&format!("[{params}] -> {{ }}"))?;
+            for s in self.r.scop.statements.iter().filter(|s| stmts.contains(&s.name)) {
+                for a in s.accesses.iter().filter(|a| a.array == name && a.kind == AccessKind::MustWrite) {
+                    let rel = cx.union_map(&a.relation)?;
+                    let dom = cx.union_set(&s.domain)?;
+                    let image = cx.ok(cx.ok(rel.intersect_domain(dom))?.range())?;
+                    written = cx.ok(written.union(image))?;
+                }
+            }
+            let bx = cx.union_set(&bx)?;
+            cx.ok(bx.is_subset(&written))
+        };
+        // Where isl fails, `tofrom` is the safe answer.
+        check().unwrap_or(false)
+    }
+}
+
+/// The bytes access `a` moves per iteration of the model variable `var`,
+/// when a constant.
+fn byte_step(a: &poly::light::LAccess, var: usize, elem: i128, sizes: &[Polynomial]) -> Option<i128> {
+    let dims = a.subs.len();
+    let mut bytes = 0i128;
+    for (k, sub) in a.subs.iter().enumerate() {
+        let c = sub.coef.get(var).copied().unwrap_or(0);
+        if c == 0 {
+            continue;
+        }
+        let stride = sizes.get(k..dims.saturating_sub(1)).unwrap_or(&[]).iter().try_fold(1i128, |acc, p| p.as_constant().and_then(|v| acc.checked_mul(v)))?;
+        bytes = bytes.checked_add(c.checked_mul(stride)?.checked_mul(elem)?)?;
+    }
+    Some(bytes)
+}
+
+/// Each dimension's bound when it is one affine piece.
+fn single_pieces(bounds: &[Vec<Piece>]) -> Option<Vec<ParamAffine>> {
+    bounds.iter().map(|p| match p.as_slice() { [one] if one.domain.is_none() => Some(one.value.clone()), _ => None }).collect()
+}
+
+fn isl_affine(a: &ParamAffine) -> String {
+    let mut s = a.k.to_string();
+    for (v, c) in &a.terms {
+        let sign = if *c < 0 { '-' } else { '+' };
+        s.push_str(&format!(" {sign} {}*{v}", c.unsigned_abs()));
+    }
+    s
+}
+
+/// How many array dimensions a C type has (0 for a scalar).
+fn array_dims(t: super::ir::Type) -> usize {
+    let mut n = 0;
+    let mut t = Some(t);
+    while let Some(x) = t.filter(|x| x.class() == ffi::gp_type_kind::GP_TY_ARRAY) {
+        n += 1;
+        t = x.target();
+    }
+    n
+}
+
+fn line_of(forest: &LoopForest, l: u32) -> u32 {
+    forest.get(l).and_then(|x| x.pos.as_ref()).map(|p| p.line).unwrap_or(0)
+}
+
+/// The source with each plan's pragma on a line of its own before its
+/// loop's keyword, indented alike; plans whose keyword does not start its
+/// line are left out, with the reason. `plans` holds (line, column,
+/// pragma) in `lines`' file.
+pub fn annotate(lines: &[String], plans: &[(u32, u32, String)]) -> (String, Vec<(u32, String)>) {
+    let mut at: BTreeMap<u32, &str> = BTreeMap::new();
+    let mut skipped = Vec::new();
+    for (line, column, pragma) in plans {
+        let Some(text) = lines.get((*line as usize).wrapping_sub(1)) else {
+            skipped.push((*line, "the line is not in the file".to_string()));
+            continue;
+        };
+        let head = text.get(..(*column as usize).saturating_sub(1)).unwrap_or("");
+        if !head.trim().is_empty() {
+            skipped.push((*line, "the loop's keyword does not start its line".to_string()));
+            continue;
+        }
+        match at.get(line) {
+            Some(p) if *p != pragma.as_str() => {
+                skipped.push((*line, "two plans for one line".to_string()));
+                at.remove(line);
+            }
+            _ => {
+                at.insert(*line, pragma);
+            }
+        }
+    }
+    let mut out = String::new();
+    for (k, text) in lines.iter().enumerate() {
+        if let Some(p) = at.get(&(k as u32 + 1)) {
+            let indent: String = text.chars().take_while(|c| c.is_whitespace()).collect();
+            out.push_str(&format!("{indent}#pragma {p}\n"));
+        }
+        out.push_str(text);
+        out.push('\n');
+    }
+    (out, skipped)
+}
