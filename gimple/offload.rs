@@ -524,8 +524,10 @@ fn line_of(forest: &LoopForest, l: u32) -> u32 {
 /// The source with each plan's pragma on a line of its own before its
 /// loop's keyword, indented alike; plans whose keyword does not start its
 /// line are left out, with the reason. `plans` holds (line, column,
-/// pragma) in `lines`' file.
-pub fn annotate(lines: &[String], plans: &[(u32, u32, String)]) -> (String, Vec<(u32, String)>) {
+/// pragma) in `lines`' file. With `presumed` (a file name), `#line`
+/// directives keep every original line at its number in that file, for a
+/// copy compiled in the original's place (offload-use).
+pub fn annotate(lines: &[String], plans: &[(u32, u32, String)], presumed: Option<&str>) -> (String, Vec<(u32, String)>) {
     let mut at: BTreeMap<u32, &str> = BTreeMap::new();
     let mut skipped = Vec::new();
     for (line, column, pragma) in plans {
@@ -548,14 +550,55 @@ pub fn annotate(lines: &[String], plans: &[(u32, u32, String)]) -> (String, Vec<
             }
         }
     }
+    let name = presumed.map(|n| n.replace('\\', "\\\\").replace('"', "\\\""));
     let mut out = String::new();
+    if let Some(n) = &name {
+        out.push_str(&format!("#line 1 \"{n}\"\n"));
+    }
     for (k, text) in lines.iter().enumerate() {
         if let Some(p) = at.get(&(k as u32 + 1)) {
             let indent: String = text.chars().take_while(|c| c.is_whitespace()).collect();
             out.push_str(&format!("{indent}#pragma {p}\n"));
+            if let Some(n) = &name {
+                out.push_str(&format!("#line {} \"{n}\"\n", k + 1));
+            }
         }
         out.push_str(text);
         out.push('\n');
     }
     (out, skipped)
+}
+
+/// The first line of a plan file: what made it and the hash of the source
+/// it was made from.
+const PLAN_HEADER: &str = "/* gccpoly offload plan (-fplugin-arg-gccpoly-offload-generate) of source hash ";
+
+/// FNV-1a, 64 bits: enough to tell a plan made from other source text.
+pub fn source_hash(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// Where the plan of `input` lives in `dir`: its absolute path with `/`
+/// turned into `#`, as -fprofile-generate names its data files.
+pub fn plan_path(dir: &std::path::Path, input: &str) -> std::path::PathBuf {
+    let abs = std::path::absolute(input).unwrap_or_else(|_| std::path::PathBuf::from(input));
+    dir.join(format!("{}.offload.c", abs.to_string_lossy().replace('/', "#")))
+}
+
+/// The plan file's text: the header, then the annotated source.
+pub fn plan_text(source: &str, annotated: &str) -> String {
+    format!("{PLAN_HEADER}{:016x} */\n{annotated}", source_hash(source.as_bytes()))
+}
+
+/// The plan for `input` in `dir` when it was made from `input` as it is
+/// now; else why not.
+pub fn usable_plan(dir: &std::path::Path, input: &str) -> Result<std::path::PathBuf, String> {
+    let path = plan_path(dir, input);
+    let plan = std::fs::read_to_string(&path).map_err(|e| format!("no offload plan '{}' ({e})", path.display()))?;
+    let source = std::fs::read(input).map_err(|e| format!("cannot read '{input}': {e}"))?;
+    let want = format!("{PLAN_HEADER}{:016x} */", source_hash(&source));
+    if plan.lines().next() != Some(want.as_str()) {
+        return Err(format!("the offload plan '{}' was made from another version of '{input}'", path.display()));
+    }
+    Ok(path)
 }

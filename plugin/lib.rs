@@ -147,6 +147,9 @@ fn init(info: &ffi::PluginNameArgs, version: &ffi::PluginGccVersion) -> Result<(
             built_for()
         );
     }
+    if let Some(dir) = &options.offload_use {
+        use_offload_plan(&options, dir)?;
+    }
     let dump = match &options.dump {
         Some(path) => Some(File::create(path).map_err(|e| {
             format!("gccpoly: cannot open the dump file '{}': {e}", path.display())
@@ -174,6 +177,40 @@ fn init(info: &ffi::PluginNameArgs, version: &ffi::PluginGccVersion) -> Result<(
     // SAFETY: GCC keeps these pointers for the whole compilation, so they are
     // leaked on purpose.
     unsafe { ffi::gp_register(name.into_raw(), version.into_raw(), help.into_raw()) };
+    Ok(())
+}
+
+/// offload-use=DIR: compiles, in place of the input, the plan an earlier
+/// build with offload-generate=DIR wrote of it (the source annotated with
+/// OpenMP offload constructs, its lines kept at their numbers), so that
+/// GCC's own OpenMP lowering offloads the nests; where there is no plan
+/// of the source as it is, a note says so and the input is compiled as
+/// written.
+fn use_offload_plan(options: &Options, dir: &std::path::Path) -> Result<(), String> {
+    if options.annotate.is_some() || options.offload_generate.is_some() {
+        return Err("gccpoly: offload-use=DIR reads the plans that offload-generate=DIR writes in an earlier build; it cannot be combined with offload-generate or annotate".into());
+    }
+    // SAFETY: reading a flag GCC has set from the command line.
+    if unsafe { ffi::gp_flag_openmp() } == 0 {
+        return Err("gccpoly: offload-use=DIR needs -fopenmp (and -foffload=nvptx-none to run on an NVIDIA GPU)".into());
+    }
+    // SAFETY: the command line's input name, set before plugins start.
+    let input = unsafe { ffi::gp_command_line_input() };
+    if input.is_null() {
+        return Ok(());
+    }
+    let input = ffi::string_from(input);
+    match gimple::offload::usable_plan(dir, &input) {
+        Ok(plan) => {
+            let quote = std::path::Path::new(&input).parent().map(|p| p.to_string_lossy().into_owned()).filter(|p| !p.is_empty()).unwrap_or_else(|| ".".into());
+            let plan = CString::new(plan.to_string_lossy().into_owned()).map_err(|e| e.to_string())?;
+            let quote = CString::new(quote).map_err(|e| e.to_string())?;
+            // SAFETY: before the front end opens its input; the shim copies
+            // both strings.
+            unsafe { ffi::gp_replace_input(plan.as_ptr(), quote.as_ptr()) };
+        }
+        Err(why) => diag::note(0, &format!("gccpoly: {why}; '{input}' compiled as written, nothing offloaded")),
+    }
     Ok(())
 }
 
@@ -743,7 +780,7 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
             dependences: o.counts.map(|c| DependenceReport { flow: c.flow, memory: c.memory, memory_ignored: c.memory_ignored }),
         });
     }
-    if p.options.offload || p.options.annotate.is_some() {
+    if p.options.offload || p.options.annotate.is_some() || p.options.offload_generate.is_some() {
         for (k, r) in regions.iter().enumerate() {
             let min = p.options.offload_min_iterations.map_or(gimple::offload::OFFLOAD_MIN_ITERATIONS, |n| n as i128);
             let plans = gimple::offload::plan_region(&forest, &p.fe_loops, name, r, &outcomes[k], min, aopts.max_operations);
@@ -855,17 +892,24 @@ fn region_dump(id: u32, r: &gimple::Region) -> String {
 }
 
 impl Plugin {
-    /// Writes the main input file with the offload pragmas that fit it,
+    /// Writes the main input file with the offload pragmas that fit it
+    /// to `path`, or (`plan`) as the plan file of offload-generate=`path`,
     /// and notes in the report which were written.
-    fn write_annotated(&mut self, path: &std::path::Path) -> Result<(), String> {
+    fn write_annotated(&mut self, path: &std::path::Path, plan: bool) -> Result<(), String> {
         // SAFETY: GCC's main input file name, set for the whole run.
         let input = ffi::string_from(unsafe { ffi::gp_main_input_filename() });
         let text = std::fs::read_to_string(&input).map_err(|e| format!("gccpoly: cannot read '{input}' to annotate it: {e}"))?;
         let lines: Vec<String> = text.lines().map(str::to_string).collect();
         let mine: Vec<&Annotation> = self.annotations.iter().filter(|a| a.pos.file == input).collect();
         let plans: Vec<(u32, u32, String)> = mine.iter().map(|a| (a.pos.line, a.pos.column, a.pragma.clone())).collect();
-        let (out, skipped) = gimple::offload::annotate(&lines, &plans);
-        std::fs::write(path, out).map_err(|e| format!("gccpoly: cannot write the annotated source '{}': {e}", path.display()))?;
+        let (out, skipped) = gimple::offload::annotate(&lines, &plans, plan.then_some(input.as_str()));
+        let (path, out) = if plan {
+            std::fs::create_dir_all(path).map_err(|e| format!("gccpoly: cannot create the offload plan directory '{}': {e}", path.display()))?;
+            (gimple::offload::plan_path(path, &input), gimple::offload::plan_text(&text, &out))
+        } else {
+            (path.to_path_buf(), out)
+        };
+        std::fs::write(&path, out).map_err(|e| format!("gccpoly: cannot write the annotated source '{}': {e}", path.display()))?;
         for a in &self.annotations {
             let why = if a.pos.file != input {
                 Some("the loop is not in the main input file".to_string())
@@ -897,7 +941,10 @@ impl Plugin {
             let _ = f.flush();
         }
         if let Some(path) = self.options.annotate.clone() {
-            self.write_annotated(&path)?;
+            self.write_annotated(&path, false)?;
+        }
+        if let Some(dir) = self.options.offload_generate.clone() {
+            self.write_annotated(&dir, true)?;
         }
         let Some(path) = self.options.report.clone() else {
             return Ok(());

@@ -10,6 +10,8 @@ enum ValueKind {
     None,
     /// A file name.
     File,
+    /// A directory name.
+    Dir,
     /// A function's name as GCC prints it.
     Function,
     /// A positive integer.
@@ -38,6 +40,8 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "offload", value: ValueKind::None },
     OptionSpec { key: "annotate", value: ValueKind::File },
     OptionSpec { key: "offload-min-iterations", value: ValueKind::Number },
+    OptionSpec { key: "offload-generate", value: ValueKind::Dir },
+    OptionSpec { key: "offload-use", value: ValueKind::Dir },
 ];
 
 /// The parsed options of one compilation.
@@ -87,12 +91,17 @@ pub struct Options {
     pub annotate: Option<PathBuf>,
     /// The fewest iterations an offload plan's perfect nest must have.
     pub offload_min_iterations: Option<u64>,
+    /// Where the first of the two offload builds writes its plans.
+    pub offload_generate: Option<PathBuf>,
+    /// Where the second reads them.
+    pub offload_use: Option<PathBuf>,
 }
 
 fn spelled(spec: &OptionSpec) -> String {
     match spec.value {
         ValueKind::None => spec.key.to_string(),
         ValueKind::File => format!("{}=FILE", spec.key),
+        ValueKind::Dir => format!("{}=DIR", spec.key),
         ValueKind::Function => format!("{}=FUNCTION", spec.key),
         ValueKind::Number => format!("{}=N", spec.key),
     }
@@ -148,6 +157,8 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "collapse" => opts.collapse = true,
             "offload" => opts.offload = true,
             "annotate" => opts.annotate = value.map(PathBuf::from),
+            "offload-generate" => opts.offload_generate = value.map(PathBuf::from),
+            "offload-use" => opts.offload_use = value.map(PathBuf::from),
             "debug-panic" => opts.debug_panic = value,
             "debug-max-operations" | "min-trips" | "offload-min-iterations" => {
                 let v = value.unwrap_or_default();

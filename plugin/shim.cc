@@ -38,6 +38,8 @@
 #include "tree-ssa-loop-manip.h"
 #include "tree-ssa-dce.h"
 #include "tree-iterator.h"
+#include "opts.h"
+#include "incpath.h"
 
 #include "shim.h"
 
@@ -280,6 +282,27 @@ const char *
 gp_main_input_filename (void)
 {
   return main_input_filename;
+}
+
+const char *
+gp_command_line_input (void)
+{
+  return num_in_fnames >= 1 ? in_fnames[0] : NULL;
+}
+
+void
+gp_replace_input (const char *path, const char *quote_dir)
+{
+  if (num_in_fnames < 1)
+    return;
+  in_fnames[0] = xstrdup (path);
+  add_path (xstrdup (quote_dir), INC_QUOTE, 0, true);
+}
+
+int
+gp_flag_openmp (void)
+{
+  return flag_openmp;
 }
 
 /* --- Front-end loops.  ---------------------------------------------------- */

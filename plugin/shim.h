@@ -86,6 +86,14 @@ gp_source_pos gp_expand_location (gp_location loc);
 gp_location gp_location_at (gp_location loc, int line, int column);
 /* The main input file's name, as given on the command line.  */
 const char *gp_main_input_filename (void);
+/* Before the front end starts (from plugin_init): the input file the
+   command line names (NULL when none), and a way to read another in its
+   place, with QUOTE_DIR searched for #include "..." after the -iquote
+   directories.  */
+const char *gp_command_line_input (void);
+void gp_replace_input (const char *path, const char *quote_dir);
+/* Whether -fopenmp is on.  */
+int gp_flag_openmp (void);
 
 /* --- Front-end loops.  ---------------------------------------------------- */
 
