@@ -49,6 +49,9 @@ pub struct OffloadPlan {
     pub requests: f64,
     pub original_requests: f64,
     pub accesses: Vec<OffloadAccess>,
+    /// Loops whose headers swap places (the second moved beneath the
+    /// nest's outermost loop, above the first).
+    pub swap: Option<(u32, u32)>,
     /// The pragma's text after `#pragma `, or why it cannot be written in
     /// the source.
     pub pragma: Result<String, String>,
@@ -184,8 +187,16 @@ impl Context<'_> {
         if accesses.is_empty() {
             return Err("it accesses no memory".into());
         }
+        let mut loops = loops;
+        // IPDA's interchange: the third loop moved beneath the first, when
+        // every dependence has distance 0 in it.
+        if let [_, b, c, ..] = loops.as_slice() {
+            if b.rectangular && c.rectangular && c.parallel && super::parallel::independent_loop(self.forest, self.r, &chain, chain[2], self.max_operations) {
+                loops[2].independent = true;
+            }
+        }
         let nest = Nest { loops, perfect: chain.len(), accesses };
-        let choice = coalesce::choose(&nest, &Device::NVIDIA, false).ok_or("its outermost loop is not distributable")?;
+        let choice = coalesce::choose(&nest, &Device::NVIDIA, true).ok_or("its outermost loop is not distributable")?;
         let trips: Vec<Option<i128>> = nest.loops.iter().map(|x| x.trip).collect();
         if let Some(work) = trips.iter().try_fold(1i128, |acc, t| t.and_then(|t| acc.checked_mul(t))) {
             if work < self.min_iterations {
@@ -198,11 +209,19 @@ impl Context<'_> {
             .map(|((array, line, write), &(requests, coalescing))| OffloadAccess { array, line, write, requests, coalescing })
             .collect();
         let collapse = choice.mapping.collapse;
-        let pragma = self.pragma(l, &chain, collapse, &trips, &stmts);
-        Ok(OffloadPlan { collapse, requests: choice.requests, original_requests: choice.original, accesses, pragma })
+        let order: Vec<u32> = choice.mapping.order.iter().map(|&k| chain[k]).collect();
+        let swap = match choice.mapping.order.as_slice() {
+            [0, 1, ..] => None,
+            [0, 2, 1, rest @ ..] if rest.iter().enumerate().all(|(k, &x)| x == k + 3) => Some((chain[1], chain[2])),
+            _ => return Err("the coalescing model's loop order is not one the annotation writes".into()),
+        };
+        let ordered_trips: Vec<Option<i128>> = choice.mapping.order.iter().map(|&k| trips[k]).collect();
+        let pragma = self.pragma(l, &order, collapse, &ordered_trips, &stmts);
+        Ok(OffloadPlan { collapse, swap, requests: choice.requests, original_requests: choice.original, accesses, pragma })
     }
 
-    /// The construct as C, or why it cannot be written.
+    /// The construct as C, or why it cannot be written; `chain`: the nest's
+    /// loops in the plan's order, `trips` their trip counts.
     fn pragma(&self, l: u32, chain: &[u32], collapse: usize, trips: &[Option<i128>], stmts: &[String]) -> Result<String, String> {
         // The region's other assumptions on its parameters become C
         // conditions of the if() below.
@@ -527,10 +546,25 @@ fn line_of(forest: &LoopForest, l: u32) -> u32 {
 /// pragma) in `lines`' file. With `presumed` (a file name), `#line`
 /// directives keep every original line at its number in that file, for a
 /// copy compiled in the original's place (offload-use).
-pub fn annotate(lines: &[String], plans: &[(u32, u32, String)], presumed: Option<&str>) -> (String, Vec<(u32, String)>) {
+pub fn annotate(lines: &[String], plans: &[AnnotationPlan], presumed: Option<&str>) -> (String, Vec<(u32, String)>) {
     let mut at: BTreeMap<u32, &str> = BTreeMap::new();
     let mut skipped = Vec::new();
-    for (line, column, pragma) in plans {
+    let mut lines = lines.to_vec();
+    for AnnotationPlan { line, column, pragma, swap } in plans {
+        if let Some(((l1, c1), (l2, c2))) = swap {
+            let span = |l: u32, c: u32| lines.get((l as usize).wrapping_sub(1)).and_then(|t| header_span(t, c as usize));
+            match (span(*l1, *c1), span(*l2, *c2)) {
+                (Some(a), Some(b)) if l1 != l2 => {
+                    let (h1, h2) = (lines[*l1 as usize - 1][a.0..a.1].to_string(), lines[*l2 as usize - 1][b.0..b.1].to_string());
+                    lines[*l1 as usize - 1].replace_range(a.0..a.1, &h2);
+                    lines[*l2 as usize - 1].replace_range(b.0..b.1, &h1);
+                }
+                _ => {
+                    skipped.push((*line, "the headers of the loops to interchange do not each stand on a line of their own".to_string()));
+                    continue;
+                }
+            }
+        }
         let Some(text) = lines.get((*line as usize).wrapping_sub(1)) else {
             skipped.push((*line, "the line is not in the file".to_string()));
             continue;
@@ -567,6 +601,43 @@ pub fn annotate(lines: &[String], plans: &[(u32, u32, String)], presumed: Option
         out.push('\n');
     }
     (out, skipped)
+}
+
+/// One plan to write: the loop's keyword position, the pragma, and the
+/// keyword positions of two loops whose headers swap places.
+pub struct AnnotationPlan {
+    pub line: u32,
+    pub column: u32,
+    pub pragma: String,
+    pub swap: Option<((u32, u32), (u32, u32))>,
+}
+
+/// The byte span of a `for` loop's header (`for (...)`) starting at the
+/// 1-based byte column `column` of `text`, when the header ends on that
+/// line and holds no comment or literal that could hide a parenthesis.
+fn header_span(text: &str, column: usize) -> Option<(usize, usize)> {
+    let start = column.checked_sub(1)?;
+    let rest = text.get(start..)?;
+    let after = rest.strip_prefix("for")?;
+    let open = start + 3 + (after.len() - after.trim_start().len());
+    if text.as_bytes().get(open) != Some(&b'(') {
+        return None;
+    }
+    let mut depth = 0usize;
+    for (k, ch) in text[open..].char_indices() {
+        match ch {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some((start, open + k + 1));
+                }
+            }
+            '"' | '\'' | '/' => return None,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The first line of a plan file: what made it and the hash of the source

@@ -1226,6 +1226,41 @@ fn is_small(r: &Region) -> bool {
         && r.scop.statements.iter().map(|s| s.accesses.len()).sum::<usize>() <= SMALL_REGION_ACCESSES
 }
 
+/// Whether every dependence that matters (the dataflow and the live
+/// ranges of memory) has distance 0 in loop `m` of `band` (perfectly
+/// nested loops, outermost first), so that `m` may move to any place of
+/// the band (IPDA's independent loop): moved to the band's top it must be
+/// legal and carry no value there; scalars it would have to make private
+/// are allowed (a source-level copy makes them private). False for regions
+/// too large for the exact engine and where isl gives up.
+pub fn independent_loop(forest: &LoopForest, r: &Region, band: &[u32], m: u32, max_operations: u64) -> bool {
+    if !is_small(r) || !band.contains(&m) {
+        return false;
+    }
+    let p = prepare(forest, r);
+    let depth = p.lm.depth.values().copied().max().unwrap_or(1);
+    let Some(dims) = band.iter().map(|l| p.lm.depth.get(l).map(|&d| 2 * d as u32 - 1)).collect::<Option<Vec<u32>>>() else {
+        return false;
+    };
+    let Some(&moved) = p.lm.depth.get(&m).map(|d| 2 * *d as u32 - 1).as_ref() else { return false };
+    let order: Vec<u32> = std::iter::once(moved).chain(dims.iter().copied().filter(|&d| d != moved)).collect();
+    let names: Vec<&str> = p.lm.stmts.get(&band[0]).map(|v| v.iter().map(|s| s.as_str()).collect()).unwrap_or_default();
+    let cx = BoundedCtx::new(max_operations);
+    let check = || -> Result<bool, IslFailure> {
+        let model = IslScop::build(&cx, &r.scop)?;
+        let lv: Vec<&str> = p.live.iter().map(|s| s.as_str()).collect();
+        cx.reset_budget();
+        let deps = Dependences::compute_with_live_out(&r.scop, &model, 2 * depth as u32 + 1, Some(&lv))?;
+        let schedule = poly::permute_schedule(&cx, &model.schedule, &dims, &order, Some(&names))?;
+        if !deps.check_schedule(&schedule)?.is_legal() {
+            return Ok(false);
+        }
+        let top = deps.check_parallel(&schedule, dims[0])?;
+        Ok(top.carried_flow.is_empty() && top.conflicting.iter().all(|a| !p.arrays.contains(a)))
+    };
+    check().unwrap_or(false)
+}
+
 /// The parameter values for which each loop of `loops` runs in parallel
 /// once its SSA values are private: no flow carried through memory and no
 /// conflicting live ranges in memory (isl text of a parameter set, within

@@ -37,11 +37,13 @@ struct Plugin {
     annotations: Vec<Annotation>,
 }
 
-/// An offload plan's pragma and the loop it goes before.
+/// An offload plan's pragma and the loop it goes before, and the loops
+/// whose headers it swaps.
 struct Annotation {
     function: String,
     pos: SourcePos,
     pragma: String,
+    swap: Option<(SourcePos, SourcePos)>,
 }
 
 /// A loop marked for parloops, found again after parloops by its source
@@ -792,17 +794,30 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
                         pl.pragma = Err("the loop's keyword does not start its line".into());
                     }
                 }
-                let offload = offload_report(&plan);
+                let mut offload = offload_report(&plan);
+                if let Ok(gimple::offload::OffloadPlan { swap: Some((a, b)), .. }) = &plan {
+                    let line_of = |l: u32| forest.get(l).and_then(|x| x.pos.as_ref()).map_or(0, |p| p.line);
+                    offload.interchanged = vec![line_of(*a), line_of(*b)];
+                }
                 match &plan {
                     Ok(pl) => {
                         let alone = format!("{:.1} with the outermost loop alone", pl.original_requests);
+                        let line_of = |l: u32| forest.get(l).and_then(|x| x.pos.as_ref()).map_or(0, |p| p.line);
+                        let alone = match pl.swap {
+                            Some((a, b)) => format!("{alone}; the loops at lines {} and {} interchanged", line_of(a), line_of(b)),
+                            None => alone,
+                        };
                         let text = match &pl.pragma {
                             Ok(pragma) => format!("offload plan: {pragma}; {:.1} memory requests per warp ({alone})", pl.requests),
                             Err(why) => format!("offload plan with collapse({}), {:.1} memory requests per warp ({alone}), not written in the source: {why}", pl.collapse, pl.requests),
                         };
                         diag::remark(RemarkKind::GP_REMARK_NOTE, fl.location, &text);
                         if let (Ok(pragma), Some(pos)) = (&pl.pragma, fl.pos.clone()) {
-                            p.annotations.push(Annotation { function: name.to_string(), pos, pragma: pragma.clone() });
+                            let at = |l: u32| forest.get(l).and_then(|x| x.pos.clone());
+                            let swap = pl.swap.and_then(|(a, b)| Some((at(a)?, at(b)?)));
+                            if pl.swap.is_none() || swap.is_some() {
+                                p.annotations.push(Annotation { function: name.to_string(), pos, pragma: pragma.clone(), swap });
+                            }
                         }
                     }
                     Err(why) => diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, &format!("no offload plan: {why}")),
@@ -846,6 +861,7 @@ fn offload_report(plan: &Result<gimple::offload::OffloadPlan, String>) -> Offloa
             pragma: pl.pragma.as_ref().ok().cloned(),
             unwritten: pl.pragma.as_ref().err().cloned(),
             annotated: false,
+            interchanged: Vec::new(),
         },
         Err(why) => OffloadReport {
             planned: false,
@@ -857,6 +873,7 @@ fn offload_report(plan: &Result<gimple::offload::OffloadPlan, String>) -> Offloa
             pragma: None,
             unwritten: None,
             annotated: false,
+            interchanged: Vec::new(),
         },
     }
 }
@@ -901,7 +918,15 @@ impl Plugin {
         let text = std::fs::read_to_string(&input).map_err(|e| format!("gccpoly: cannot read '{input}' to annotate it: {e}"))?;
         let lines: Vec<String> = text.lines().map(str::to_string).collect();
         let mine: Vec<&Annotation> = self.annotations.iter().filter(|a| a.pos.file == input).collect();
-        let plans: Vec<(u32, u32, String)> = mine.iter().map(|a| (a.pos.line, a.pos.column, a.pragma.clone())).collect();
+        let plans: Vec<gimple::offload::AnnotationPlan> = mine
+            .iter()
+            .map(|a| gimple::offload::AnnotationPlan {
+                line: a.pos.line,
+                column: a.pos.column,
+                pragma: a.pragma.clone(),
+                swap: a.swap.as_ref().map(|(x, y)| ((x.line, x.column), (y.line, y.column))),
+            })
+            .collect();
         let (out, skipped) = gimple::offload::annotate(&lines, &plans, plan.then_some(input.as_str()));
         let (path, out) = if plan {
             std::fs::create_dir_all(path).map_err(|e| format!("gccpoly: cannot create the offload plan directory '{}': {e}", path.display()))?;

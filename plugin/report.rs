@@ -105,6 +105,10 @@ pub struct OffloadReport {
     pub unwritten: Option<String>,
     /// Whether `annotate=FILE` wrote it.
     pub annotated: bool,
+    /// The lines of two loops of the nest whose headers the plan swaps
+    /// (the second moved beneath the outermost loop); absent when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub interchanged: Vec<u32>,
 }
 
 #[derive(Serialize, Debug, Clone)]
