@@ -211,7 +211,7 @@ impl Context<'_> {
         let collapse = choice.mapping.collapse;
         let order: Vec<u32> = choice.mapping.order.iter().map(|&k| chain[k]).collect();
         let swap = match choice.mapping.order.as_slice() {
-            [0, 1, ..] => None,
+            [0] | [0, 1, ..] => None,
             [0, 2, 1, rest @ ..] if rest.iter().enumerate().all(|(k, &x)| x == k + 3) => Some((chain[1], chain[2])),
             _ => return Err("the coalescing model's loop order is not one the annotation writes".into()),
         };
