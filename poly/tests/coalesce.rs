@@ -364,6 +364,54 @@ fn e12_get_index() {
     assert_eq!(classify(&a_int, &nest, &lanes, &JURAVLE), (2.0, Coalescing::Strided));
 }
 
+#[test]
+fn e7_accesses_through_either_of_two_pointers_are_one_request_per_lane() {
+    // `p[idx]` with p = a or b by a condition: nothing relates the lanes'
+    // addresses, so each is unknown (the thesis's conservative 32).
+    let offsets: Vec<Option<i128>> = (0..32).map(|lane| if lane == 0 { Some(0) } else { None }).collect();
+    assert_eq!(count_requests(&offsets, 4, JURAVLE.line), 32);
+}
+
+#[test]
+fn e8_a_non_monotonic_index_counts_the_lines_its_lanes_touch() {
+    // f(x) = x*x on ints: lanes 0..31 touch bytes 0, 4, 16, ..., 3844;
+    // packed greedily into 128-byte requests.
+    let offsets = warp_offsets(0, |x| 4 * x * x);
+    // Requests of at most 128 bytes: {0..100}, {144, 196, 256},
+    // {324, 400}, {484, 576}, {676, 784}, {900, 1024}; from x = 17 on the
+    // gaps (8x+4 bytes) pass the line, one request each: 6 + 15.
+    let requests = count_requests(&offsets, 4, JURAVLE.line);
+    assert_eq!(requests, 6 + 15);
+}
+
+#[test]
+fn e9_a_stride_of_unknown_value_is_uncoalesced_without_a_sign_assumption() {
+    // f(x) = x*a with `a` unknown: the thesis assumes a > 0 and reports
+    // |a|*4*32/128; this model counts one request per lane.
+    let nest = Nest { loops: vec![free(None)], perfect: 1, accesses: vec![] };
+    let scaled = LaneAccess { label: "v[x*a]".into(), size: 4, steps: vec![None] };
+    assert_eq!(classify(&scaled, &nest, &Mapping::original(1), &JURAVLE), (32.0, Coalescing::Uncoalesced));
+}
+
+#[test]
+fn e10_e11_rgb_pixels_rows_as_lanes_uncoalesced_columns_as_lanes_one_request() {
+    // out_row[x+0..2] of 3-byte pixels, y outer, x inner (step 3 bytes),
+    // image_width 640: rows are 1920 bytes apart.
+    let nest = Nest { loops: vec![free(Some(480)), free(Some(640))], perfect: 2, accesses: vec![] };
+    let out = [0, 1, 2].map(|c| access(&format!("out_row[x+{c}]"), 1, &[1920, 3]));
+    // The thesis's mapping, y as the lanes: (3/4)*i_w, capped at 32.
+    for a in &out {
+        assert_eq!(classify(a, &nest, &Mapping::original(2), &JURAVLE), (32.0, Coalescing::Uncoalesced));
+    }
+    // Reversed (x as the lanes), here by collapsing the two: 32 pixels are
+    // 96 bytes, one request.
+    for a in &out {
+        assert_eq!(classify(a, &nest, &mapping(&[0, 1], 2), &JURAVLE), (1.0, Coalescing::Coalesced));
+    }
+    let chosen = choose(&Nest { accesses: out.to_vec(), ..nest }, &JURAVLE, false).unwrap();
+    assert_eq!((chosen.mapping.collapse, chosen.requests, chosen.original), (2, 3.0, 96.0));
+}
+
 // ---- lane_offsets and the block average -----------------------------------
 
 #[test]
