@@ -17,7 +17,7 @@ use super::ir::LoopRef;
 use super::loops::LoopForest;
 use super::parallel::{loop_map, LoopOutcome, RegionOutcome};
 use super::scop::Region;
-use super::source::{FrontEndLoops, SourcePos};
+use super::source::{FrontEndLoop, FrontEndLoops, SourcePos};
 use crate::ffi;
 use poly::coalesce::{self, Coalescing, Device, LaneAccess, Nest, NestLoop};
 use poly::{AccessKind, BoundedCtx, LightScop, ParamAffine, Piece, Polynomial};
@@ -52,6 +52,9 @@ pub struct OffloadPlan {
     /// Loops whose headers swap places (the second moved beneath the
     /// nest's outermost loop, above the first).
     pub swap: Option<(u32, u32)>,
+    /// The loops whose headers the pragma relies on: the outermost, the
+    /// collapsed ones and the swapped ones.
+    pub headers: Vec<u32>,
     /// The pragma's text after `#pragma `, or why it cannot be written in
     /// the source.
     pub pragma: Result<String, String>,
@@ -187,6 +190,9 @@ impl Context<'_> {
         if accesses.is_empty() {
             return Err("it accesses no memory".into());
         }
+        if accesses.iter().any(|a| a.size > 8) {
+            return Err("it accesses elements of more than 8 bytes (long double is 8 bytes on nvptx, 16 on the host)".into());
+        }
         let mut loops = loops;
         // IPDA's interchange: the third loop moved beneath the first, when
         // every dependence has distance 0 in it.
@@ -217,7 +223,11 @@ impl Context<'_> {
         };
         let ordered_trips: Vec<Option<i128>> = choice.mapping.order.iter().map(|&k| trips[k]).collect();
         let pragma = self.pragma(l, &order, collapse, &ordered_trips, &stmts);
-        Ok(OffloadPlan { collapse, swap, requests: choice.requests, original_requests: choice.original, accesses, pragma })
+        let mut headers: Vec<u32> = order[..collapse.min(order.len())].to_vec();
+        headers.extend(swap.iter().flat_map(|&(a, b)| [a, b]));
+        headers.sort();
+        headers.dedup();
+        Ok(OffloadPlan { collapse, swap, headers, requests: choice.requests, original_requests: choice.original, accesses, pragma })
     }
 
     /// The construct as C, or why it cannot be written; `chain`: the nest's
@@ -248,36 +258,73 @@ impl Context<'_> {
         if fe.assigned_other {
             return Err("its body assigns a global or static variable, or too many variables".into());
         }
+        if fe.calls {
+            return Err("its body calls a function that is not a built-in (offloaded code calls only functions compiled for the device)".into());
+        }
+        let vars_of = self.fe.vars(self.function);
+        if let Some(x) = vars_of.and_then(|v| v.addressable.first()) {
+            return Err(format!("the function takes the address of its variable '{x}', which the plan cannot follow"));
+        }
+        // A variable the loop assigns keeps, after the construct, no value
+        // from it (no lastprivate): none may be read after the loop.
+        let after_loop = |name: &str, decl: Option<&SourcePos>| {
+            vars_of.is_some_and(|v| {
+                v.reads.iter().any(|(n, d, at)| {
+                    n == name && d.as_ref() == decl && at.as_ref().is_some_and(|a| a.file == keyword.file && (a.line, a.column) > fe.end)
+                })
+            })
+        };
         let mut clauses = Vec::new();
         if collapse > 1 {
             clauses.push(format!("collapse({collapse})"));
         }
-        // Scalars declared before the loop and assigned in it: reductions
-        // as the verdict says, else private (the verdict found no value
-        // flowing in or out). Collapsed loops' counters are private anyway.
+        // Variables declared before the loop and assigned in it: reductions
+        // as the verdict says, else firstprivate (a value the body reads
+        // before it writes it is the one from before the loop, as the
+        // verdict found: the same in every iteration); the counters of
+        // inner loops, private; the collapsed loops' counters need no
+        // clause. Aggregates the model maps as arrays are shared.
         let reductions: HashMap<&str, &str> = self.verdict(l).map(|v| v.reductions.iter().map(|(x, op)| (x.as_str(), *op)).collect()).unwrap_or_default();
+        let counters: Vec<String> = self.nest_counters(l);
+        let mapped: Vec<u32> = self.r.bases.values().filter_map(|b| match &b.base { Base::Decl(d) => Some(d.decl_uid()), Base::Ptr(_) => None }).collect();
         let mut private = Vec::new();
+        let mut firstprivate = Vec::new();
         let mut reduce: BTreeMap<&str, Vec<String>> = BTreeMap::new();
-        for (name, decl) in &fe.assigned {
-            let declared_inside = SourcePos::of(*decl).is_some_and(|d| d.file == keyword.file && (d.line, d.column) > (keyword.line, keyword.column));
-            if declared_inside || vars.contains(name) {
+        for a in &fe.assigned {
+            let decl = SourcePos::of(a.decl);
+            let declared_inside = decl.as_ref().is_some_and(|d| d.file == keyword.file && (d.line, d.column) > (keyword.line, keyword.column));
+            if declared_inside {
                 continue;
             }
-            match reductions.get(name.as_str()) {
-                Some(op) => reduce.entry(op).or_default().push(name.clone()),
-                None => private.push(name.clone()),
+            if !reductions.contains_key(a.name.as_str()) && after_loop(&a.name, decl.as_ref()) {
+                return Err(format!("'{}' is read after the loop, and the construct does not give it the loop's last value", a.name));
+            }
+            if vars.contains(&a.name) || (a.aggregate && mapped.contains(&a.uid)) {
+                continue;
+            }
+            match reductions.get(a.name.as_str()) {
+                Some(op) => reduce.entry(op).or_default().push(a.name.clone()),
+                None if counters.contains(&a.name) => private.push(a.name.clone()),
+                None => firstprivate.push(a.name.clone()),
             }
         }
         if let Some((x, _)) = reductions.iter().find(|(x, _)| !reduce.values().flatten().any(|y| y == *x)) {
             return Err(format!("its reduction '{x}' is not a variable declared before the loop"));
         }
+        if reduce.values().flatten().count() > 1 {
+            return Err("it has more than one reduction variable (GCC 12's nvptx code for them needs 16-byte atomics it does not have)".into());
+        }
         if !private.is_empty() {
             clauses.push(format!("private({})", private.join(", ")));
+        }
+        if !firstprivate.is_empty() {
+            clauses.push(format!("firstprivate({})", firstprivate.join(", ")));
         }
         for (op, names) in &reduce {
             clauses.push(format!("reduction({op}:{})", names.join(", ")));
         }
-        let (maps, sections) = self.maps(stmts)?;
+        let outermost = loop_map(self.forest, self.r).depth.get(&l) == Some(&1);
+        let (maps, sections, written) = self.maps(stmts, outermost)?;
         clauses.extend(maps);
         // Arrays the verdicts assume apart must be apart, else the nest
         // runs on the host in one thread and in order: an `if` without a
@@ -287,8 +334,25 @@ impl Context<'_> {
         // such a nest gets no `simd` (on nvptx each thread is then a whole
         // warp: correct, not coalesced).
         let mut apart = Vec::new();
-        for (x, y) in &self.r.alias_pairs {
+        // Every pair of mapped arrays of which one is a pointer: the
+        // region's no-alias assumptions among them, and, for the mapping
+        // itself, sections that must not partly overlap (libgomp refuses).
+        let is_ptr = |x: &String| self.r.bases.get(x).is_some_and(|b| matches!(b.base, Base::Ptr(_)));
+        let assumed = |x: &String, y: &String| self.r.alias_pairs.iter().any(|(a, b)| (a == x && b == y) || (a == y && b == x));
+        let names: Vec<&String> = sections.keys().collect();
+        let pairs: Vec<(&String, &String)> =
+            names.iter().enumerate().flat_map(|(k, x)| names[k + 1..].iter().map(move |y| (*x, *y))).filter(|(x, y)| is_ptr(x) || is_ptr(y)).collect();
+        // Arrays only read may overlap (restrict allows it), harmless to
+        // the results, but libgomp refuses to map sections that overlap
+        // in part: those run on the host then, simd or not.
+        let mut mapped_apart = Vec::new();
+        for (x, y) in pairs {
             let (Some(a), Some(b)) = (sections.get(x), sections.get(y)) else { continue };
+            let read_only = |z: &String| !written.contains(z);
+            if !(assumed(x, y) || (read_only(x) && read_only(y))) {
+                // Apart by `restrict` (the verdicts needed no test).
+                continue;
+            }
             let at = |s: &(String, String, String), end: bool| {
                 let (n, lo, len) = s;
                 let mut at = n.clone();
@@ -297,7 +361,12 @@ impl Context<'_> {
                 }
                 format!("(__UINTPTR_TYPE__)({at})")
             };
-            apart.push(format!("({} <= {} || {} <= {})", at(a, true), at(b, false), at(b, true), at(a, false)));
+            let test = format!("({} <= {} || {} <= {})", at(a, true), at(b, false), at(b, true), at(a, false));
+            if assumed(x, y) {
+                apart.push(test);
+            } else {
+                mapped_apart.push(test);
+            }
         }
         // Too little work stays on the host, in parallel there.
         let mut work = None;
@@ -316,8 +385,12 @@ impl Context<'_> {
         apart.extend(holds.into_iter().filter(|h| h != "1"));
         let simd = if apart.is_empty() { " simd" } else { "" };
         if apart.is_empty() {
-            clauses.extend(work.map(|w| format!("if(target: {w})")));
+            let target: Vec<String> = mapped_apart.into_iter().chain(work).collect();
+            if !target.is_empty() {
+                clauses.push(format!("if(target: {})", target.join(" && ")));
+            }
         } else {
+            apart.extend(mapped_apart);
             clauses.push(format!("if({})", apart.into_iter().chain(work).collect::<Vec<_>>().join(" && ")));
         }
         Ok(format!("omp target teams distribute parallel for{simd} {}", clauses.join(" ")).trim_end().to_string())
@@ -328,7 +401,12 @@ impl Context<'_> {
     /// section, `tofrom` otherwise.
     /// Also each array's section: (C name, first element, length).
     #[allow(clippy::type_complexity)]
-    fn maps(&self, stmts: &[String]) -> Result<(Vec<String>, BTreeMap<String, (String, String, String)>), String> {
+    /// `outermost`: the nest is the region's, run once; a nest inside a
+    /// loop of the region gets no `from` (its section covers every
+    /// iteration of the loops around it, one of which each construct
+    /// writes).
+    /// And the arrays the nest writes.
+    fn maps(&self, stmts: &[String], outermost: bool) -> Result<(Vec<String>, BTreeMap<String, (String, String, String)>, Vec<String>), String> {
         let mut reads: BTreeMap<String, bool> = BTreeMap::new();
         let mut writes: BTreeMap<String, bool> = BTreeMap::new();
         for s in self.r.scop.statements.iter().filter(|s| stmts.contains(&s.name)) {
@@ -353,13 +431,13 @@ impl Context<'_> {
             sections.insert(name.clone(), (cname, first, len));
             let kind = match (reads.contains_key(name), writes.contains_key(name)) {
                 (true, false) => "to",
-                (false, true) if self.written_whole(&cx, name, &lo, &hi, stmts) => "from",
+                (false, true) if outermost && self.section_written(&cx, name, &lo, &hi, stmts) => "from",
                 _ => "tofrom",
             };
             by_kind.entry(kind).or_default().push(section);
         }
         let maps = ["to", "from", "tofrom"].iter().filter_map(|k| by_kind.get(k).map(|s| format!("map({k}: {})", s.join(", ")))).collect();
-        Ok((maps, sections))
+        Ok((maps, sections, writes.keys().cloned().collect()))
     }
 
     /// The C text of `name`'s section from its box: over the leading
@@ -371,9 +449,7 @@ impl Context<'_> {
             Base::Decl(d) => (d.decl_name().ok_or_else(|| format!("'{name}' has no name"))?, d.ty().map(array_dims).unwrap_or(0)),
             Base::Ptr(p) => {
                 let n = p.ssa_param_name().ok_or_else(|| format!("the pointer of '{name}' is not a parameter's value on entry"))?;
-                if self.fe.param_changed(self.function, &n) {
-                    return Err(format!("parameter '{n}' is assigned in the function"));
-                }
+                self.usable_param(&n)?;
                 (n, 1 + p.ty().and_then(|t| t.target()).map(array_dims).unwrap_or(0))
             }
         };
@@ -398,6 +474,30 @@ impl Context<'_> {
         Ok((cname, self.c_text(&first)?, self.c_text(&len)?))
     }
 
+    /// Whether the name of parameter `n` holds its value on entry wherever
+    /// the function is: no assignment to it, no address taken, no local
+    /// variable of the same name.
+    fn usable_param(&self, n: &str) -> Result<(), String> {
+        let vars = self.fe.vars(self.function);
+        if vars.is_some_and(|v| v.changed_params.iter().any(|p| p == n)) {
+            return Err(format!("parameter '{n}' is assigned in the function"));
+        }
+        if vars.is_some_and(|v| v.locals.iter().any(|(x, _)| x == n)) {
+            return Err(format!("parameter '{n}' shares its name with a local variable"));
+        }
+        Ok(())
+    }
+
+    /// The counters of the `for` loops inside `l` that initialize them
+    /// (their values from before never read).
+    fn nest_counters(&self, l: u32) -> Vec<String> {
+        let inner: Vec<&FrontEndLoop> =
+            self.forest.loops.iter().filter(|x| x.num != l && self.forest.within(x.num, l)).filter_map(|x| x.front_end.as_ref()).collect();
+        let counter = |f: &&FrontEndLoop| f.var.as_ref().map(|(v, _)| v.clone());
+        let uninitialized: Vec<String> = inner.iter().filter(|f| !f.var_initialized).filter_map(counter).collect();
+        inner.iter().filter(|f| f.var_initialized).filter_map(counter).filter(|v| !uninitialized.contains(v)).collect()
+    }
+
     fn poly(&self, a: &ParamAffine) -> Result<Polynomial, String> {
         a.terms.iter().try_fold(Polynomial::constant(a.k), |acc, (v, c)| acc.checked_add(&Polynomial::term(vec![v.clone()], *c)).ok_or_else(|| "overflow".to_string()))
     }
@@ -413,9 +513,7 @@ impl Context<'_> {
             for v in m {
                 let param = self.r.param_values.get(v).ok_or_else(|| format!("'{v}' is not a parameter"))?;
                 let n = param.tree.ssa_param_name().ok_or_else(|| format!("'{v}' is not a parameter's value on entry"))?;
-                if self.fe.param_changed(self.function, &n) {
-                    return Err(format!("parameter '{n}' is assigned in the function"));
-                }
+                self.usable_param(&n)?;
                 names.push(n);
             }
             let mag = c.unsigned_abs();
@@ -471,7 +569,30 @@ impl Context<'_> {
         self.c_text(&n)
     }
 
-    /// Whether the nest's must-writes of `name` cover its whole box.
+    /// Whether the nest's must-writes of `name` cover every element of
+    /// its C section: the box's leading dimension, and whole inner
+    /// dimensions (a section of rows copies whole rows back); a linear
+    /// section of a delinearized array never counts.
+    fn section_written(&self, cx: &BoundedCtx, name: &str, lo: &[ParamAffine], hi: &[ParamAffine], stmts: &[String]) -> bool {
+        let Some(base) = self.r.bases.get(name) else { return false };
+        let c_dims = match &base.base {
+            Base::Decl(d) => d.ty().map(array_dims).unwrap_or(0),
+            Base::Ptr(p) => 1 + p.ty().and_then(|t| t.target()).map(array_dims).unwrap_or(0),
+        };
+        if c_dims != lo.len() {
+            return false;
+        }
+        let mut lo = lo.to_vec();
+        let mut hi = hi.to_vec();
+        for d in 1..lo.len() {
+            let Some(size) = base.sizes.get(d - 1).and_then(affine_of_polynomial) else { return false };
+            lo[d] = ParamAffine { terms: Vec::new(), k: 0 };
+            hi[d] = ParamAffine { terms: size.terms, k: size.k - 1 };
+        }
+        self.written_whole(cx, name, &lo, &hi, stmts)
+    }
+
+    /// Whether the nest's must-writes of `name` cover the box `lo..=hi`.
     fn written_whole(&self, cx: &BoundedCtx, name: &str, lo: &[ParamAffine], hi: &[ParamAffine], stmts: &[String]) -> bool {
         let params = self.r.params.join(", ");
         let idx: Vec<String> = (0..lo.len()).map(|k| format!("e{k}")).collect();
@@ -511,6 +632,19 @@ fn byte_step(a: &poly::light::LAccess, var: usize, elem: i128, sizes: &[Polynomi
     Some(bytes)
 }
 
+/// A polynomial of degree at most one as an affine function.
+fn affine_of_polynomial(p: &Polynomial) -> Option<ParamAffine> {
+    let mut a = ParamAffine { terms: Vec::new(), k: 0 };
+    for (m, c) in p.terms() {
+        match m.as_slice() {
+            [] => a.k = c,
+            [v] => a.terms.push((v.clone(), c)),
+            _ => return None,
+        }
+    }
+    Some(a)
+}
+
 /// Each dimension's bound when it is one affine piece.
 fn single_pieces(bounds: &[Vec<Piece>]) -> Option<Vec<ParamAffine>> {
     bounds.iter().map(|p| match p.as_slice() { [one] if one.domain.is_none() => Some(one.value.clone()), _ => None }).collect()
@@ -547,10 +681,25 @@ fn line_of(forest: &LoopForest, l: u32) -> u32 {
 /// directives keep every original line at its number in that file, for a
 /// copy compiled in the original's place (offload-use).
 pub fn annotate(lines: &[String], plans: &[AnnotationPlan], presumed: Option<&str>) -> (String, Vec<(u32, String)>) {
-    let mut at: BTreeMap<u32, &str> = BTreeMap::new();
     let mut skipped = Vec::new();
+    // One plan per line: copies of a nest inlined elsewhere agree or are
+    // all left out.
+    let mut by_line: BTreeMap<u32, Option<&AnnotationPlan>> = BTreeMap::new();
+    for p in plans {
+        let entry = by_line.entry(p.line).or_insert(Some(p));
+        if entry.is_some_and(|q| q.pragma != p.pragma || q.swap != p.swap || q.column != p.column) {
+            *entry = None;
+            skipped.push((p.line, "two plans for one line".to_string()));
+        }
+    }
+    let mut at: BTreeMap<u32, &str> = BTreeMap::new();
     let mut lines = lines.to_vec();
-    for AnnotationPlan { line, column, pragma, swap } in plans {
+    for AnnotationPlan { line, column, pragma, swap } in by_line.values().flatten().copied() {
+        let head = lines.get((*line as usize).wrapping_sub(1)).and_then(|t| t.get(..(*column as usize).saturating_sub(1)));
+        if !head.is_some_and(|h| h.trim().is_empty()) {
+            skipped.push((*line, "the loop's keyword does not start its line".to_string()));
+            continue;
+        }
         if let Some(((l1, c1), (l2, c2))) = swap {
             let span = |l: u32, c: u32| lines.get((l as usize).wrapping_sub(1)).and_then(|t| header_span(t, c as usize));
             match (span(*l1, *c1), span(*l2, *c2)) {
@@ -565,24 +714,7 @@ pub fn annotate(lines: &[String], plans: &[AnnotationPlan], presumed: Option<&st
                 }
             }
         }
-        let Some(text) = lines.get((*line as usize).wrapping_sub(1)) else {
-            skipped.push((*line, "the line is not in the file".to_string()));
-            continue;
-        };
-        let head = text.get(..(*column as usize).saturating_sub(1)).unwrap_or("");
-        if !head.trim().is_empty() {
-            skipped.push((*line, "the loop's keyword does not start its line".to_string()));
-            continue;
-        }
-        match at.get(line) {
-            Some(p) if *p != pragma.as_str() => {
-                skipped.push((*line, "two plans for one line".to_string()));
-                at.remove(line);
-            }
-            _ => {
-                at.insert(*line, pragma);
-            }
-        }
+        at.insert(*line, pragma);
     }
     let name = presumed.map(|n| n.replace('\\', "\\\\").replace('"', "\\\""));
     let mut out = String::new();
@@ -672,4 +804,135 @@ pub fn usable_plan(dir: &std::path::Path, input: &str) -> Result<std::path::Path
         return Err(format!("the offload plan '{}' was made from another version of '{input}'", path.display()));
     }
     Ok(path)
+}
+
+/// Why the source text cannot carry a construct before the `for` at
+/// `line`:`column` with counter `var` (OpenMP's canonical form as written,
+/// on one line), or before that line; None when it can.
+pub fn header_obstacle(lines: &[String], line: u32, column: u32, var: &str) -> Option<String> {
+    let at = |what: &str| Some(format!("the loop at line {line} {what}"));
+    let Some(text) = lines.get((line as usize).wrapping_sub(1)) else {
+        return at("is not in the file");
+    };
+    let Some((start, end)) = header_span(text, column as usize) else {
+        return at("is not a `for` whose header stands on its line (a macro, a header over several lines, a comment or literal in it)");
+    };
+    let inner = &text[start..end];
+    let inner = inner[inner.find('(').unwrap_or(0) + 1..inner.len() - 1].to_string();
+    let parts: Vec<&str> = inner.split(';').map(str::trim).collect();
+    let [init, cond, incr] = parts.as_slice() else {
+        return at("has no header of three parts");
+    };
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    // Identifiers, numbers and operators, two-character operators whole.
+    let tokens = |s: &str| -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let mut cur = String::new();
+        for c in s.chars() {
+            if is_ident(c) {
+                cur.push(c);
+                continue;
+            }
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            if c.is_whitespace() {
+                continue;
+            }
+            let joined = out.last().map(|p| format!("{p}{c}"));
+            match joined.as_deref() {
+                Some("<<" | ">>" | "<=" | ">=" | "==" | "!=" | "+=" | "-=" | "++" | "--" | "&&" | "||") => {
+                    *out.last_mut().unwrap() = joined.unwrap_or_default();
+                }
+                _ => out.push(c.to_string()),
+            }
+        }
+        if !cur.is_empty() {
+            out.push(cur);
+        }
+        out
+    };
+    // init: `[type] var = expr`, one declarator.
+    let it = tokens(init);
+    let init_ok = !init.contains(',') && it.iter().position(|t| t == "=").is_some_and(|k| k >= 1 && it[k - 1] == var && k + 1 < it.len());
+    // cond: `var op expr` or `expr op var`, op one of < <= > >=.
+    let ct = tokens(cond);
+    let relational = |t: &String| matches!(t.as_str(), "<" | "<=" | ">" | ">=");
+    let cond_ok = !cond.contains(',')
+        && ct.iter().filter(|t| relational(t) || matches!(t.as_str(), "&&" | "||" | "==" | "!=")).count() == 1
+        && ct.iter().position(relational).is_some_and(|k| (k == 1 && ct[0] == var) || (k + 2 == ct.len() && ct[k + 1] == var));
+    // incr: var++, ++var, var--, --var, var += e, var -= e, var = var + e,
+    // var = var - e.
+    let nt = tokens(incr);
+    let s: Vec<&str> = nt.iter().map(|t| t.as_str()).collect();
+    let incr_ok = !incr.contains(',')
+        && match s.as_slice() {
+            [v, "++" | "--"] | ["++" | "--", v] => *v == var,
+            [v, "+=" | "-=", rest @ ..] => *v == var && !rest.is_empty(),
+            [v, "=", w, "+" | "-", rest @ ..] => *v == var && *w == var && !rest.is_empty(),
+            _ => false,
+        };
+    if !(init_ok && cond_ok && incr_ok) {
+        return at(&format!("is not written in OpenMP's canonical form (`for ({var} = ...; {var} < ...; {var}++)`)"));
+    }
+    None
+}
+
+/// Why no pragma may go on a line of its own before `line`: the line
+/// before ends in a backslash (the pragma would join it), or is already a
+/// pragma; None when it may.
+pub fn line_obstacle(lines: &[String], line: u32) -> Option<String> {
+    let before = lines.get((line as usize).checked_sub(2)?)?;
+    if before.trim_end().ends_with('\\') {
+        return Some("the line before the loop continues onto it (a backslash)".into());
+    }
+    if lines[..line as usize - 1].iter().rev().map(|l| l.trim()).find(|l| !l.is_empty()).is_some_and(|l| l.starts_with("#pragma") || l.starts_with("_Pragma")) {
+        return Some("a pragma stands before the loop already".into());
+    }
+    None
+}
+
+/// Whether the file renumbers its lines (`#line` or a line marker): its
+/// locations are then not its physical lines.
+pub fn renumbers_lines(lines: &[String]) -> bool {
+    lines.iter().any(|l| {
+        let t = l.trim_start();
+        t.strip_prefix('#').is_some_and(|r| {
+            let r = r.trim_start();
+            r.starts_with("line") || r.starts_with(|c: char| c.is_ascii_digit())
+        })
+    })
+}
+
+/// Why the source cannot carry `plan`'s pragma before loop `outer` of the
+/// function whose body spans `body` (its declaration's position and its
+/// closing brace's line); None when it can.
+pub fn source_obstacle(fe: &mut FrontEndLoops, forest: &LoopForest, plan: &OffloadPlan, outer: u32, body: Option<(SourcePos, u32)>) -> Option<String> {
+    let pos = forest.get(outer).and_then(|l| l.pos.clone())?;
+    match &body {
+        Some((start, end)) if start.file == pos.file && start.line <= pos.line && pos.line <= *end => {}
+        _ => return Some("the loop comes from another function, inlined here".into()),
+    }
+    if fe.lines(&pos.file).is_some_and(renumbers_lines) {
+        return Some("the file renumbers its lines (#line), so its locations are not its lines".into());
+    }
+    if fe.starts_line(&pos) != Some(true) {
+        return Some("the loop's keyword does not start its line".into());
+    }
+    let headers: Vec<(SourcePos, String)> = plan
+        .headers
+        .iter()
+        .filter_map(|&h| {
+            let l = forest.get(h)?;
+            Some((l.pos.clone()?, l.front_end.as_ref()?.var.as_ref()?.0.clone()))
+        })
+        .collect();
+    if headers.len() != plan.headers.len() {
+        return Some("a loop of the construct is not a `for` in OpenMP's canonical form".into());
+    }
+    let lines = fe.lines(&pos.file)?;
+    if let Some(why) = line_obstacle(lines, pos.line) {
+        return Some(why);
+    }
+    headers.iter().find_map(|(p, var)| if p.file == pos.file { header_obstacle(lines, p.line, p.column, var) } else { Some("a loop of the construct is in another file".into()) })
 }

@@ -48,14 +48,44 @@ pub struct FrontEndLoop {
     /// A `for` in OpenMP's canonical form: its variable's name and where
     /// that variable is declared.
     pub var: Option<(String, ffi::gp_location)>,
+    /// Whether the statement right before it initializes that variable
+    /// (as `for (i = 0; ...)` and `for (int i = 0; ...)` do).
+    pub var_initialized: bool,
     /// The keyword of the `for` that is its whole body (0: none).
     pub only_child: ffi::gp_location,
-    /// The local scalar variables its body (and increment) assigns, with
-    /// their declarations.
-    pub assigned: Vec<(String, ffi::gp_location)>,
+    /// The last position inside it (line, column), in its keyword's file.
+    pub end: (u32, u32),
+    /// The local variables its body (and increment) assigns.
+    pub assigned: Vec<AssignedVar>,
     /// Whether it assigns other things too (globals, statics, more
     /// variables than recorded).
     pub assigned_other: bool,
+    /// Whether it calls a function that is not a built-in.
+    pub calls: bool,
+}
+
+/// A local variable a loop assigns.
+#[derive(Clone, Debug)]
+pub struct AssignedVar {
+    pub name: String,
+    pub decl: ffi::gp_location,
+    pub uid: u32,
+    /// A struct or array, assigned through a member or an element.
+    pub aggregate: bool,
+}
+
+/// What the front end says of one function's variables.
+#[derive(Default, Debug)]
+pub struct FunctionVars {
+    /// Parameters the body assigns or takes the address of.
+    pub changed_params: Vec<String>,
+    /// Variables declared in the body: name and declaration.
+    pub locals: Vec<(String, Option<SourcePos>)>,
+    /// Local variables (not arrays) whose address the body takes.
+    pub addressable: Vec<String>,
+    /// Reads of local variables: name, declaration, where (reads inside a
+    /// `for` whose own initialization assigns the variable apart).
+    pub reads: Vec<(String, Option<SourcePos>, Option<SourcePos>)>,
 }
 
 impl FrontEndLoop {
@@ -74,9 +104,8 @@ pub struct FrontEndLoops {
     by_cond: HashMap<SourcePos, FrontEndLoop>,
     /// Source files read to find keywords, by name (None: unreadable).
     sources: HashMap<String, Option<Vec<String>>>,
-    /// Per function, the parameters its body assigns or takes the address
-    /// of (their names in the source may not hold their values on entry).
-    changed_params: HashMap<String, Vec<String>>,
+    /// Per function, what the front end says of its variables.
+    functions: HashMap<String, FunctionVars>,
 }
 
 /// How many lines above a statement's first token its keyword may stand.
@@ -140,14 +169,24 @@ unsafe extern "C" fn record_loop(data: *mut c_void, info: *const ffi::gp_fe_loop
     if let Some(pos) = SourcePos::of(info.cond) {
         let var = (!info.var.is_null()).then(|| (ffi::string_from(info.var), info.var_decl));
         let n = (info.n_assigned.max(0) as usize).min(info.assigned.len());
-        let assigned = (0..n).map(|k| (ffi::string_from(info.assigned[k]), info.assigned_decl[k])).collect();
+        let assigned = (0..n)
+            .map(|k| AssignedVar {
+                name: ffi::string_from(info.assigned[k]),
+                decl: info.assigned_decl[k],
+                uid: info.assigned_uid[k],
+                aggregate: info.assigned_aggregate[k] != 0,
+            })
+            .collect();
         let mut fl = FrontEndLoop {
             kind: info.kind,
             keyword: info.keyword,
             var,
+            var_initialized: info.var_initialized != 0,
             only_child: info.only_child,
+            end: (info.end_line.max(0) as u32, info.end_column.max(0) as u32),
             assigned,
             assigned_other: info.assigned_other > 0,
+            calls: info.calls != 0,
         };
         // `for` statements carry their keyword's location; `while` and `do`
         // carry that of the next token, so the keyword is found in the text.
@@ -158,36 +197,54 @@ unsafe extern "C" fn record_loop(data: *mut c_void, info: *const ffi::gp_fe_loop
     }
 }
 
-unsafe extern "C" fn record_param(data: *mut c_void, function: *const std::ffi::c_char, param: *const std::ffi::c_char) {
+unsafe extern "C" fn record_var(
+    data: *mut c_void,
+    function: *const std::ffi::c_char,
+    kind: ffi::gp_fe_var_kind,
+    name: *const std::ffi::c_char,
+    decl: ffi::gp_location,
+    at: ffi::gp_location,
+) {
     // SAFETY: `data` is the &mut FrontEndLoops passed to gp_fe_walk_loops.
     let loops = unsafe { &mut *(data as *mut FrontEndLoops) };
-    loops.changed_params.entry(ffi::string_from(function)).or_default().push(ffi::string_from(param));
+    let vars = loops.functions.entry(ffi::string_from(function)).or_default();
+    let name = ffi::string_from(name);
+    match kind {
+        ffi::gp_fe_var_kind::GP_FE_PARAM_CHANGED => vars.changed_params.push(name),
+        ffi::gp_fe_var_kind::GP_FE_LOCAL => vars.locals.push((name, SourcePos::of(decl))),
+        ffi::gp_fe_var_kind::GP_FE_ADDRESSABLE => vars.addressable.push(name),
+        ffi::gp_fe_var_kind::GP_FE_READ => vars.reads.push((name, SourcePos::of(decl), SourcePos::of(at))),
+    }
 }
 
 impl FrontEndLoops {
     /// Whether only blanks stand before `pos` on its line of the source
     /// (None: the file cannot be read).
     pub fn starts_line(&mut self, pos: &SourcePos) -> Option<bool> {
-        let lines = self.sources.entry(pos.file.clone()).or_insert_with(|| {
-            std::fs::read_to_string(&pos.file).ok().map(|t| t.lines().map(str::to_string).collect())
-        });
-        let text = lines.as_ref()?.get((pos.line as usize).checked_sub(1)?)?;
+        let text = self.lines(&pos.file)?.get((pos.line as usize).checked_sub(1)?)?;
         Some(text.get(..(pos.column as usize).saturating_sub(1))?.trim().is_empty())
     }
 
-    /// Whether `function`'s body assigns parameter `param` or takes its
-    /// address.
-    pub fn param_changed(&self, function: &str, param: &str) -> bool {
-        self.changed_params.get(function).is_some_and(|v| v.iter().any(|p| p == param))
+    /// The lines of source file `file`, read once (None: unreadable).
+    pub fn lines(&mut self, file: &str) -> Option<&[String]> {
+        self.sources
+            .entry(file.to_string())
+            .or_insert_with(|| std::fs::read_to_string(file).ok().map(|t| t.lines().map(str::to_string).collect()))
+            .as_deref()
+    }
+
+    /// What the front end says of `function`'s variables.
+    pub fn vars(&self, function: &str) -> Option<&FunctionVars> {
+        self.functions.get(function)
     }
 
     /// Records the loop statements of `fndecl`, a FUNCTION_DECL before
-    /// genericization.
-    pub fn record_function(&mut self, fndecl: *mut c_void) {
-        // SAFETY: fndecl comes from GCC's PRE_GENERICIZE event; the callback
-        // only touches `self`, which outlives the walk.
+    /// genericization, and its variables (their reads with `reads`).
+    pub fn record_function(&mut self, fndecl: *mut c_void, reads: bool) {
+        // SAFETY: fndecl comes from GCC's PRE_GENERICIZE event; the callbacks
+        // only touch `self`, which outlives the walk.
         unsafe {
-            ffi::gp_fe_walk_loops(fndecl, Some(record_loop), Some(record_param), self as *mut Self as *mut c_void)
+            ffi::gp_fe_walk_loops(fndecl, Some(record_loop), Some(record_var), reads as i32, self as *mut Self as *mut c_void)
         }
     }
 

@@ -149,6 +149,20 @@ fn init(info: &ffi::PluginNameArgs, version: &ffi::PluginGccVersion) -> Result<(
             built_for()
         );
     }
+    // The source-level offload options are for the C front end, not for
+    // lto1, which sees them again at an -flto link.
+    // SAFETY: reading the language hooks GCC has set up.
+    let c_front_end = unsafe { ffi::gp_in_c_front_end() } != 0;
+    let mut options = options;
+    if !c_front_end {
+        options.annotate = None;
+        options.offload_generate = None;
+        options.offload_use = None;
+    }
+    // SAFETY: reading flags GCC has set from the command line.
+    if c_front_end && (options.annotate.is_some() || options.offload_generate.is_some()) && unsafe { ffi::gp_lto_only() } != 0 {
+        return Err("gccpoly: annotate=FILE and offload-generate=DIR need the loop optimizers in this compilation, which -flto leaves to the link: add -fno-lto or -ffat-lto-objects".into());
+    }
     if let Some(dir) = &options.offload_use {
         use_offload_plan(&options, dir)?;
     }
@@ -209,7 +223,9 @@ fn use_offload_plan(options: &Options, dir: &std::path::Path) -> Result<(), Stri
             let quote = CString::new(quote).map_err(|e| e.to_string())?;
             // SAFETY: before the front end opens its input; the shim copies
             // both strings.
-            unsafe { ffi::gp_replace_input(plan.as_ptr(), quote.as_ptr()) };
+            if unsafe { ffi::gp_replace_input(plan.as_ptr(), quote.as_ptr()) } == 0 {
+                return Err("gccpoly: offload-use=DIR: this compiler cannot read a plan in place of its input".into());
+            }
         }
         Err(why) => diag::note(0, &format!("gccpoly: {why}; '{input}' compiled as written, nothing offloaded")),
     }
@@ -220,7 +236,12 @@ fn use_offload_plan(options: &Options, dir: &std::path::Path) -> Result<(), Stri
 #[unsafe(no_mangle)]
 pub extern "C" fn gccpoly_rs_pre_genericize(fndecl: *mut c_void) {
     // A failure here only costs loop lines their keyword position.
-    let _ = contained(|| with_plugin(|p| p.fe_loops.record_function(fndecl)));
+    let _ = contained(|| {
+        with_plugin(|p| {
+            let reads = p.options.offload || p.options.annotate.is_some() || p.options.offload_generate.is_some();
+            p.fe_loops.record_function(fndecl, reads)
+        })
+    });
 }
 
 /// The pass, on cfun.
@@ -783,15 +804,21 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
         });
     }
     if p.options.offload || p.options.annotate.is_some() || p.options.offload_generate.is_some() {
+        // SAFETY: inside the pass, where cfun is set.
+        let (start, end) = unsafe { (ffi::gp_cfun_location(), ffi::gp_cfun_end_location()) };
+        let body = SourcePos::of(start).zip(SourcePos::of(end).map(|e| e.line));
         for (k, r) in regions.iter().enumerate() {
             let min = p.options.offload_min_iterations.map_or(gimple::offload::OFFLOAD_MIN_ITERATIONS, |n| n as i128);
             let plans = gimple::offload::plan_region(&forest, &p.fe_loops, name, r, &outcomes[k], min, aopts.max_operations);
             for (l, mut plan) in plans {
                 let Some(fl) = forest.get(l) else { continue };
-                // The pragma needs a line of its own before the keyword.
-                if let (Ok(pl), Some(pos)) = (plan.as_mut(), fl.pos.as_ref()) {
-                    if pl.pragma.is_ok() && p.fe_loops.starts_line(pos) == Some(false) {
-                        pl.pragma = Err("the loop's keyword does not start its line".into());
+                // The pragma needs a line of its own before the keyword, and
+                // the loops' headers as OpenMP wants them.
+                if let Ok(pl) = plan.as_mut() {
+                    if pl.pragma.is_ok() {
+                        if let Some(why) = gimple::offload::source_obstacle(&mut p.fe_loops, &forest, pl, l, body.clone()) {
+                            pl.pragma = Err(why);
+                        }
                     }
                 }
                 let mut offload = offload_report(&plan);
@@ -928,6 +955,8 @@ impl Plugin {
             })
             .collect();
         let (out, skipped) = gimple::offload::annotate(&lines, &plans, plan.then_some(input.as_str()));
+        // Lines end as the source's do.
+        let out = if text.contains("\r\n") { out.replace('\n', "\r\n") } else { out };
         let (path, out) = if plan {
             std::fs::create_dir_all(path).map_err(|e| format!("gccpoly: cannot create the offload plan directory '{}': {e}", path.display()))?;
             (gimple::offload::plan_path(path, &input), gimple::offload::plan_text(&text, &out))

@@ -91,7 +91,13 @@ const char *gp_main_input_filename (void);
    place, with QUOTE_DIR searched for #include "..." after the -iquote
    directories.  */
 const char *gp_command_line_input (void);
-void gp_replace_input (const char *path, const char *quote_dir);
+/* Nonzero when done (in the C front end).  */
+int gp_replace_input (const char *path, const char *quote_dir);
+/* Whether this compiler is the C front end (cc1; not lto1).  */
+int gp_in_c_front_end (void);
+/* Whether -flto leaves the loop optimizers to the link (no
+   -ffat-lto-objects).  */
+int gp_lto_only (void);
 /* Whether -fopenmp is on.  */
 int gp_flag_openmp (void);
 
@@ -104,40 +110,68 @@ typedef struct gp_fe_loop_info
   /* The keyword's location, and the condition's (0 when it has none).  */
   gp_location keyword;
   gp_location cond;
+  /* The last position inside the statement, in the keyword's file.  */
+  int end_line;
+  int end_column;
   /* For a `for' whose condition compares an integer variable and whose
      increment steps that variable by a constant (OpenMP's canonical loop
      form): the variable's name and its declaration's location; else NULL
      and 0.  */
   const char *var;
   gp_location var_decl;
+  /* Whether the statement right before it assigns (or declares with a
+     value) that variable: its own initialization.  */
+  int var_initialized;
   /* The keyword of the `for' statement that is the whole body, besides
      the statement initializing that loop's variable; 0 if none.  */
   gp_location only_child;
-  /* The scalar variables its body assigns (at most GP_FE_MAX_ASSIGNED),
-     with their declarations' locations; ASSIGNED_OTHER counts the rest and
-     the assignments to anything but local variables of the function
-     (globals, statics, through pointers apart).  */
+  /* The local variables its body (and increment) assigns, at most
+     GP_FE_MAX_ASSIGNED: name, declaration's location and UID, and whether
+     an aggregate (a struct or array, assigned through a member or an
+     element).  ASSIGNED_OTHER counts the rest: more variables, globals
+     and statics.  */
   const char *assigned[16];
   gp_location assigned_decl[16];
+  unsigned assigned_uid[16];
+  int assigned_aggregate[16];
   int n_assigned;
   int assigned_other;
+  /* Whether it calls a function that is not a built-in.  */
+  int calls;
 } gp_fe_loop_info;
 #define GP_FE_MAX_ASSIGNED 16
 
+/* Facts about the variables of a function.  */
+typedef enum gp_fe_var_kind
+{
+  /* A parameter its body assigns or takes the address of.  */
+  GP_FE_PARAM_CHANGED = 0,
+  /* A variable declared in its body.  */
+  GP_FE_LOCAL = 1,
+  /* A local variable (not an array) whose address it takes.  */
+  GP_FE_ADDRESSABLE = 2,
+  /* A read of a local variable, at AT (not counting the reads inside a
+     `for' whose own initialization assigns the variable).  */
+  GP_FE_READ = 3
+} gp_fe_var_kind;
+
 typedef void (*gp_fe_loop_fn) (void *data, const gp_fe_loop_info *info);
-typedef void (*gp_fe_param_fn) (void *data, const char *function,
-				const char *param);
+typedef void (*gp_fe_var_fn) (void *data, const char *function,
+			      gp_fe_var_kind kind, const char *name,
+			      gp_location decl, gp_location at);
 /* Calls FN for every for/while/do statement in FNDECL's body, in source
-   order, and PARAM_FN for every parameter of FNDECL that its body assigns
-   or takes the address of.  */
-void gp_fe_walk_loops (void *fndecl, gp_fe_loop_fn fn,
-		       gp_fe_param_fn param_fn, void *data);
+   order, and VAR_FN with the facts about its variables (the reads only
+   when READS is nonzero).  */
+void gp_fe_walk_loops (void *fndecl, gp_fe_loop_fn fn, gp_fe_var_fn var_fn,
+		       int reads, void *data);
 
 /* --- The current function (cfun).  -------------------------------------- */
 
 /* Its printable name and the location of its declaration.  */
 const char *gp_cfun_name (void);
 gp_location gp_cfun_location (void);
+/* The location of the end of its body (its closing brace).  */
+gp_location gp_cfun_end_location (void);
 /* Whether the function may reassociate floating-point arithmetic
    (-fassociative-math, implied by -ffast-math).  */
 int gp_cfun_associative_math (void);

@@ -19,7 +19,7 @@ __attribute__ ((noinline)) void
 scale (int n, int m, double A[n][m], double B[n][m])
 {
   int i, j;
-  for (i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for collapse\\(2\\) map\\(to: B\\\[0:n\\\]\\) map\\(from: A\\\[0:n\\\]\\) if\\(\\(\\(__UINTPTR_TYPE__\\)\\(B \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(A\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(A \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(B\\)\\)\\); 4.0 memory requests per warp \\(64.0 with the outermost loop alone\\)" } */
+  for (i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for collapse\\(2\\) map\\(to: B\\\[0:n\\\]\\) map\\(from: A\\\[0:n\\\]\\) if\\(\\(\\(__UINTPTR_TYPE__\\)\\(A \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(B\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(B \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(A\\)\\)\\); 4.0 memory requests per warp \\(64.0 with the outermost loop alone\\)" } */
     for (j = 0; j < m; j++)
       A[i][j] = 2.0 * B[i][j];
 }
@@ -50,16 +50,17 @@ total (int n, const int *restrict v)
 __attribute__ ((noinline)) void
 shift (int n, double *a, double *b)
 {
-  for (int i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for map\\(to: b\\\[0:n\\\]\\) map\\(from: a\\\[1:n\\\]\\) if\\(\\(\\(__UINTPTR_TYPE__\\)\\(b \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(a \\+ \\(1\\)\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(a \\+ \\(1\\) \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(b\\)\\)\\);" } */
+  for (int i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for map\\(to: b\\\[0:n\\\]\\) map\\(from: a\\\[1:n\\\]\\) if\\(\\(\\(__UINTPTR_TYPE__\\)\\(a \\+ \\(1\\) \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(b\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(b \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(a \\+ \\(1\\)\\)\\)\\);" } */
     a[i + 1] = b[i] * 0.5;
 }
 
-/* A temporary declared before the loop: private(t).  */
+/* A temporary declared before the loop: a copy per thread, firstprivate
+   (a value read before it is written would be the one from before).  */
 __attribute__ ((noinline)) void
 square_plus (int n, double *restrict a, const double *restrict b)
 {
   double t;
-  for (int i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd private\\(t\\) map\\(to: b\\\[0:n\\\]\\) map\\(from: a\\\[0:n\\\]\\);" } */
+  for (int i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd firstprivate\\(t\\) map\\(to: b\\\[0:n\\\]\\) map\\(from: a\\\[0:n\\\]\\);" } */
     {
       t = b[i] * b[i];
       a[i] = t + 1.0;

@@ -32,7 +32,11 @@
 #       -fplugin-arg-gccpoly-offload-min-iterations=1 -c K.c -o /dev/null
 #   GCC -std=gnu11 -ffp-contract=off -I bench/kernels -O2 -fopenmp \
 #       -foffload=nvptx-none -foffload-options=-lm -no-pie K.ann.c -lm
-# and its PASS lines say how many constructs the kernel's copy has.
+# and its PASS lines say how many constructs the kernel's copy has. The
+# offload binaries run with testsuite/run/map-check.c preloaded, a
+# stand-in device that gives each region copies of its mapped sections
+# only (garbage for `from'), so that a section too small or mapped the
+# wrong way changes the output.
 #
 #   kernels-threads.sh [--offload] [--plugin PATH] [--cc GCC] [-j N] [--keep] [NAME...]
 #
@@ -144,7 +148,7 @@ build_and_run() {
         echo "FAIL: $tn (plain binary $(status_words "$prun"), see $plain.$cls.err)"; bad=1; continue
       fi
       # shellcheck disable=SC2086
-      OMP_NUM_THREADS=$t timeout 60 "$plug.exe" --print $sizes >"$out" 2>"$plug.$cls.t$t.err" </dev/null
+      OMP_NUM_THREADS=$t LD_PRELOAD=${MAPCHECK:-} timeout 60 "$plug.exe" --print $sizes >"$out" 2>"$plug.$cls.t$t.err" </dev/null
       rc=$?
       if [ "$rc" != 0 ]; then
         echo "FAIL: $tn (plugin-built binary $(status_words "$rc"), see $plug.$cls.t$t.err)"; bad=1
@@ -224,6 +228,11 @@ echo "kernels-threads: ${#list[@]} kernels x ${levels[*]} x MINI, SMALL x OMP_NU
 echo "kernels-threads: per-kernel logs in $work/NAME/"
 start=$(date +%s%N)
 export CC=$cc PLUGIN=$plugin WORK=$work KEEP=$keep MODE=$mode LEVELS="${levels[*]}"
+if [ $mode = offload ]; then
+  "$cc" -O2 -shared -fPIC "$here/map-check.c" -o "$work/map-check.so" -ldl ||
+    { echo "kernels-threads: cannot build map-check.so" >&2; exit 2; }
+  export MAPCHECK=$work/map-check.so
+fi
 # Passive waiting for libgomp's threads: see check-gcc.sh.
 export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
 printf '%s\n' "${list[@]}" | xargs -r -d '\n' -P "$jobs" -n 1 "$here/kernels-threads.sh" --worker
