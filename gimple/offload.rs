@@ -69,6 +69,7 @@ pub fn plan_region(
     r: &Region,
     outcome: &RegionOutcome,
     min_iterations: i128,
+    interchange: bool,
     max_operations: u64,
 ) -> Vec<(u32, Result<OffloadPlan, String>)> {
     let light = match LightScop::read(&r.scop) {
@@ -80,7 +81,7 @@ pub fn plan_region(
                 .collect()
         }
     };
-    let ctx = Context { forest, fe, function, r, outcome, light: &light, min_iterations, max_operations };
+    let ctx = Context { forest, fe, function, r, outcome, light: &light, min_iterations, interchange, max_operations };
     outermost_parallel(forest, r, outcome).into_iter().map(|l| (l, ctx.plan(l))).collect()
 }
 
@@ -112,6 +113,8 @@ struct Context<'a> {
     outcome: &'a RegionOutcome,
     light: &'a LightScop,
     min_iterations: i128,
+    /// Whether a plan may swap loops (`no-interchange` says not).
+    interchange: bool,
     max_operations: u64,
 }
 
@@ -202,7 +205,10 @@ impl Context<'_> {
             }
         }
         let nest = Nest { loops, perfect: chain.len(), accesses };
-        let choice = coalesce::choose(&nest, &Device::NVIDIA, true).ok_or("its outermost loop is not distributable")?;
+        // A swap holds only where the region's assumptions do: none then
+        // (the host runs the nest as written where a test fails).
+        let swap_allowed = self.interchange && self.r.assumptions.is_empty();
+        let choice = coalesce::choose(&nest, &Device::NVIDIA, swap_allowed).ok_or("its outermost loop is not distributable")?;
         let trips: Vec<Option<i128>> = nest.loops.iter().map(|x| x.trip).collect();
         if let Some(work) = trips.iter().try_fold(1i128, |acc, t| t.and_then(|t| acc.checked_mul(t))) {
             if work < self.min_iterations {
@@ -324,7 +330,7 @@ impl Context<'_> {
             clauses.push(format!("reduction({op}:{})", names.join(", ")));
         }
         let outermost = loop_map(self.forest, self.r).depth.get(&l) == Some(&1);
-        let (maps, sections, written) = self.maps(stmts, outermost)?;
+        let (maps, sections, _written) = self.maps(stmts, outermost)?;
         clauses.extend(maps);
         // Arrays the verdicts assume apart must be apart, else the nest
         // runs on the host in one thread and in order: an `if` without a
@@ -342,17 +348,15 @@ impl Context<'_> {
         let names: Vec<&String> = sections.keys().collect();
         let pairs: Vec<(&String, &String)> =
             names.iter().enumerate().flat_map(|(k, x)| names[k + 1..].iter().map(move |y| (*x, *y))).filter(|(x, y)| is_ptr(x) || is_ptr(y)).collect();
-        // Arrays only read may overlap (restrict allows it), harmless to
-        // the results, but libgomp refuses to map sections that overlap
-        // in part: those run on the host then, simd or not.
+        // Pointers the verdicts need apart are tested with a plain if();
+        // others (only read, or apart by `restrict` within the elements
+        // accessed, as even and odd elements of one buffer) may still
+        // have sections that overlap in part, which libgomp refuses to
+        // map: those run on the host then, simd or not.
         let mut mapped_apart = Vec::new();
         for (x, y) in pairs {
             let (Some(a), Some(b)) = (sections.get(x), sections.get(y)) else { continue };
-            let read_only = |z: &String| !written.contains(z);
-            if !(assumed(x, y) || (read_only(x) && read_only(y))) {
-                // Apart by `restrict` (the verdicts needed no test).
-                continue;
-            }
+
             let at = |s: &(String, String, String), end: bool| {
                 let (n, lo, len) = s;
                 let mut at = n.clone();
@@ -369,8 +373,10 @@ impl Context<'_> {
             }
         }
         // Too little work stays on the host, in parallel there.
+        // Every loop runs (else sections of loops that do not can have
+        // negative lengths), and enough of them.
         let mut work = None;
-        if trips.iter().any(|t| t.is_none()) && self.min_iterations > 1 {
+        if trips.iter().any(|t| t.is_none()) {
             let texts: Vec<String> = trips
                 .iter()
                 .enumerate()
@@ -379,10 +385,19 @@ impl Context<'_> {
                     None => self.trip_text(chain[k], stmts),
                 })
                 .collect::<Result<_, _>>()?;
-            let product = texts.iter().map(|w| format!("({w})")).collect::<Vec<_>>().join(" * ");
-            work = Some(format!("(long)1 * {product} >= {}", self.min_iterations));
+            let mut tests: Vec<String> = trips.iter().zip(&texts).filter(|(t, _)| t.is_none()).map(|(_, w)| format!("{w} > 0")).collect();
+            tests.dedup();
+            if self.min_iterations > 1 {
+                let product = texts.iter().map(|w| format!("({w})")).collect::<Vec<_>>().join(" * ");
+                tests.push(format!("(long)1 * {product} >= {}", self.min_iterations));
+            }
+            work = Some(tests.join(" && "));
         }
-        apart.extend(holds.into_iter().filter(|h| h != "1"));
+        for h in holds.into_iter().filter(|h| h != "1") {
+            if !apart.contains(&h) {
+                apart.push(h);
+            }
+        }
         let simd = if apart.is_empty() { " simd" } else { "" };
         if apart.is_empty() {
             let target: Vec<String> = mapped_apart.into_iter().chain(work).collect();
@@ -453,6 +468,14 @@ impl Context<'_> {
                 (n, 1 + p.ty().and_then(|t| t.target()).map(array_dims).unwrap_or(0))
             }
         };
+        // The section counts C elements: they must be the accessed ones.
+        let c_elem = match &base.base {
+            Base::Decl(d) => d.ty().map(element_size),
+            Base::Ptr(p) => p.ty().and_then(|t| t.target()).map(element_size),
+        };
+        if c_elem.flatten() != Some(base.elem) {
+            return Err(format!("'{cname}' is accessed as elements of {} bytes, which are not its C elements", base.elem));
+        }
         let dims = lo.len();
         let (first, last) = if c_dims == dims {
             (self.poly(&lo[0])?, self.poly(&hi[0])?)
@@ -514,7 +537,8 @@ impl Context<'_> {
                 let param = self.r.param_values.get(v).ok_or_else(|| format!("'{v}' is not a parameter"))?;
                 let n = param.tree.ssa_param_name().ok_or_else(|| format!("'{v}' is not a parameter's value on entry"))?;
                 self.usable_param(&n)?;
-                names.push(n);
+                // An unsigned value is computed in long, where n - 1 < 0.
+                names.push(if param.lo >= 0 { format!("(long){n}") } else { n });
             }
             let mag = c.unsigned_abs();
             let mut factors: Vec<String> = Vec::new();
@@ -522,7 +546,7 @@ impl Context<'_> {
                 factors.push(mag.to_string());
             }
             // Products of sizes may pass int's range: compute them in long.
-            if names.len() > 1 {
+            if names.len() > 1 && !names[0].starts_with("(long)") {
                 names[0] = format!("(long){}", names[0]);
             }
             factors.extend(names);
@@ -659,6 +683,15 @@ fn isl_affine(a: &ParamAffine) -> String {
     s
 }
 
+/// The size in bytes of a C type's innermost element (arrays stripped).
+fn element_size(t: super::ir::Type) -> Option<i128> {
+    let mut t = t;
+    while t.class() == ffi::gp_type_kind::GP_TY_ARRAY {
+        t = t.target()?;
+    }
+    t.size_unit().and_then(|s| s.int_value()).map(|v| v as i128)
+}
+
 /// How many array dimensions a C type has (0 for a scalar).
 fn array_dims(t: super::ir::Type) -> usize {
     let mut n = 0;
@@ -784,7 +817,7 @@ pub fn source_hash(bytes: &[u8]) -> u64 {
 /// Where the plan of `input` lives in `dir`: its absolute path with `/`
 /// turned into `#`, as -fprofile-generate names its data files.
 pub fn plan_path(dir: &std::path::Path, input: &str) -> std::path::PathBuf {
-    let abs = std::path::absolute(input).unwrap_or_else(|_| std::path::PathBuf::from(input));
+    let abs = std::fs::canonicalize(input).or_else(|_| std::path::absolute(input)).unwrap_or_else(|_| std::path::PathBuf::from(input));
     dir.join(format!("{}.offload.c", abs.to_string_lossy().replace('/', "#")))
 }
 
@@ -879,17 +912,41 @@ pub fn header_obstacle(lines: &[String], line: u32, column: u32, var: &str) -> O
 }
 
 /// Why no pragma may go on a line of its own before `line`: the line
-/// before ends in a backslash (the pragma would join it), or is already a
-/// pragma; None when it may.
+/// before ends in a backslash (the pragma would join it), or the last
+/// logical line before it that is not blank or a comment is a pragma
+/// already; None when it may.
 pub fn line_obstacle(lines: &[String], line: u32) -> Option<String> {
-    let before = lines.get((line as usize).checked_sub(2)?)?;
-    if before.trim_end().ends_with('\\') {
+    let k = (line as usize).checked_sub(1)?;
+    if k >= 1 && lines.get(k - 1)?.trim_end().ends_with('\\') {
         return Some("the line before the loop continues onto it (a backslash)".into());
     }
-    if lines[..line as usize - 1].iter().rev().map(|l| l.trim()).find(|l| !l.is_empty()).is_some_and(|l| l.starts_with("#pragma") || l.starts_with("_Pragma")) {
+    let comment = |t: &str| t.is_empty() || t.starts_with("//") || (t.starts_with("/*") && t.ends_with("*/")) || t.starts_with('*');
+    let mut j = k;
+    while j > 0 && comment(lines[j - 1].trim()) {
+        j -= 1;
+    }
+    if j == 0 {
+        return None;
+    }
+    // The logical line ending at j - 1: joined with the lines before it
+    // that end in a backslash.
+    let mut first = j - 1;
+    while first > 0 && lines[first - 1].trim_end().ends_with('\\') {
+        first -= 1;
+    }
+    let logical = lines[first].trim_start();
+    let pragma = logical.strip_prefix('#').is_some_and(|r| r.trim_start().starts_with("pragma")) || logical.starts_with("_Pragma");
+    if pragma {
         return Some("a pragma stands before the loop already".into());
     }
-    None
+    // A lone macro call (no `;`) may expand to _Pragma.
+    let word: String = logical.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+    let rest = logical[word.len()..].trim();
+    let lone_call = !word.is_empty()
+        && !word.starts_with(|c: char| c.is_ascii_digit())
+        && !matches!(word.as_str(), "if" | "else" | "while" | "for" | "do" | "switch")
+        && (rest.is_empty() || (rest.starts_with('(') && rest.ends_with(')')));
+    lone_call.then(|| "the line before the loop may be a macro holding a pragma".into())
 }
 
 /// Whether the file renumbers its lines (`#line` or a line marker): its
@@ -907,7 +964,7 @@ pub fn renumbers_lines(lines: &[String]) -> bool {
 /// Why the source cannot carry `plan`'s pragma before loop `outer` of the
 /// function whose body spans `body` (its declaration's position and its
 /// closing brace's line); None when it can.
-pub fn source_obstacle(fe: &mut FrontEndLoops, forest: &LoopForest, plan: &OffloadPlan, outer: u32, body: Option<(SourcePos, u32)>) -> Option<String> {
+pub fn source_obstacle(fe: &mut FrontEndLoops, function: &str, forest: &LoopForest, plan: &OffloadPlan, outer: u32, body: Option<(SourcePos, u32)>) -> Option<String> {
     let pos = forest.get(outer).and_then(|l| l.pos.clone())?;
     match &body {
         Some((start, end)) if start.file == pos.file && start.line <= pos.line && pos.line <= *end => {}
@@ -930,9 +987,39 @@ pub fn source_obstacle(fe: &mut FrontEndLoops, forest: &LoopForest, plan: &Offlo
     if headers.len() != plan.headers.len() {
         return Some("a loop of the construct is not a `for` in OpenMP's canonical form".into());
     }
-    let lines = fe.lines(&pos.file)?;
+    let lines = fe.lines(&pos.file)?.to_vec();
+    let lines = &lines;
     if let Some(why) = line_obstacle(lines, pos.line) {
         return Some(why);
     }
-    headers.iter().find_map(|(p, var)| if p.file == pos.file { header_obstacle(lines, p.line, p.column, var) } else { Some("a loop of the construct is in another file".into()) })
+    if let Some(why) = headers.iter().find_map(|(p, var)| {
+        if p.file != pos.file {
+            return Some("a loop of the construct is in another file".into());
+        }
+        header_obstacle(lines, p.line, p.column, var).or_else(|| if p.line != pos.line { line_obstacle(lines, p.line) } else { None })
+    }) {
+        return Some(why);
+    }
+    // Swapped headers must mean the same where they land: neither names
+    // the other's counter, nor a name the function declares twice.
+    if let Some((a, b)) = plan.swap {
+        let header = |l: u32| -> Option<(Vec<String>, String)> {
+            let lp = forest.get(l)?.pos.clone()?;
+            let text = lines.get((lp.line as usize).checked_sub(1)?)?;
+            let (s0, s1) = header_span(text, lp.column as usize)?;
+            let words = text[s0..s1].split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).map(str::to_string).collect();
+            Some((words, forest.get(l)?.front_end.as_ref()?.var.as_ref()?.0.clone()))
+        };
+        let (Some((wa, va)), Some((wb, vb))) = (header(a), header(b)) else {
+            return Some("the headers of the loops to interchange cannot be read".into());
+        };
+        if wa.contains(&vb) || wb.contains(&va) {
+            return Some("the headers of the loops to interchange name each other's counters".into());
+        }
+        let twice = |w: &String| fe.vars(function).is_some_and(|v| v.locals.iter().filter(|(n, _)| n == w).count() > 1);
+        if wa.iter().chain(&wb).any(twice) {
+            return Some("a header of the loops to interchange names a variable the function declares twice".into());
+        }
+    }
+    None
 }

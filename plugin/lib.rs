@@ -809,14 +809,14 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
         let body = SourcePos::of(start).zip(SourcePos::of(end).map(|e| e.line));
         for (k, r) in regions.iter().enumerate() {
             let min = p.options.offload_min_iterations.map_or(gimple::offload::OFFLOAD_MIN_ITERATIONS, |n| n as i128);
-            let plans = gimple::offload::plan_region(&forest, &p.fe_loops, name, r, &outcomes[k], min, aopts.max_operations);
+            let plans = gimple::offload::plan_region(&forest, &p.fe_loops, name, r, &outcomes[k], min, !p.options.no_interchange, aopts.max_operations);
             for (l, mut plan) in plans {
                 let Some(fl) = forest.get(l) else { continue };
                 // The pragma needs a line of its own before the keyword, and
                 // the loops' headers as OpenMP wants them.
                 if let Ok(pl) = plan.as_mut() {
                     if pl.pragma.is_ok() {
-                        if let Some(why) = gimple::offload::source_obstacle(&mut p.fe_loops, &forest, pl, l, body.clone()) {
+                        if let Some(why) = gimple::offload::source_obstacle(&mut p.fe_loops, name, &forest, pl, l, body.clone()) {
                             pl.pragma = Err(why);
                         }
                     }
@@ -943,6 +943,13 @@ impl Plugin {
         // SAFETY: GCC's main input file name, set for the whole run.
         let input = ffi::string_from(unsafe { ffi::gp_main_input_filename() });
         let text = std::fs::read_to_string(&input).map_err(|e| format!("gccpoly: cannot read '{input}' to annotate it: {e}"))?;
+        let same = |a: &std::path::Path, b: &std::path::Path| matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y);
+        if !plan && same(path, std::path::Path::new(&input)) {
+            return Err(format!("gccpoly: annotate={} names the input file itself; write the annotated copy elsewhere", path.display()));
+        }
+        if self.functions.is_empty() {
+            diag::note(0, "gccpoly: no function went through the loop optimizers (-O0, -Og?): the annotated copy has no construct");
+        }
         let lines: Vec<String> = text.lines().map(str::to_string).collect();
         let mine: Vec<&Annotation> = self.annotations.iter().filter(|a| a.pos.file == input).collect();
         let plans: Vec<gimple::offload::AnnotationPlan> = mine

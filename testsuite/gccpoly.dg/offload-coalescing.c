@@ -16,7 +16,7 @@
 void
 gemm (float *restrict A, float *restrict B, float *restrict C, float alpha, float beta)
 {
-  for (int i = 0; i < NI; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd collapse\\(2\\) map\\(to: A\\\[0:1048576\\\], B\\\[0:1048576\\\]\\) map\\(tofrom: C\\\[0:1048576\\\]\\) if\\(target: \\(\\(__UINTPTR_TYPE__\\)\\(A \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(B\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(B \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(A\\)\\)\\); 5.0 memory requests per warp \\(129.0 with the outermost loop alone\\)" } */
+  for (int i = 0; i < NI; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd collapse\\(2\\) map\\(to: A\\\[0:1048576\\\], B\\\[0:1048576\\\]\\) map\\(tofrom: C\\\[0:1048576\\\]\\) if\\(target: \\(\\(__UINTPTR_TYPE__\\)\\(A \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(B\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(B \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(A\\)\\) && \\(\\(__UINTPTR_TYPE__\\)\\(A \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(C\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(C \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(A\\)\\) && \\(\\(__UINTPTR_TYPE__\\)\\(B \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(C\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(C \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(B\\)\\)\\); 5\\.0 memory requests per warp \\(129\\.0 with the outermost loop alone\\)" } */
     for (int j = 0; j < NJ; j++)
       {
 	C[i * NJ + j] *= beta;
@@ -32,7 +32,7 @@ gemm (float *restrict A, float *restrict B, float *restrict C, float alpha, floa
 void
 conv2d (const float *restrict A, float *restrict B)
 {
-  for (int i = 1; i < M - 1; ++i)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd collapse\\(2\\) map\\(to: A\\\[0:1052676\\\]\\) map\\(tofrom: B\\\[1027:1050622\\\]\\); 4.0 memory requests per warp \\(128.0 with the outermost loop alone\\)" } */
+  for (int i = 1; i < M - 1; ++i)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd collapse\\(2\\) map\\(to: A\\\[0:1052676\\\]\\) map\\(tofrom: B\\\[1027:1050622\\\]\\) if\\(target: \\(\\(__UINTPTR_TYPE__\\)\\(A \\+ \\(1052676\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(B \\+ \\(1027\\)\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(B \\+ \\(1027\\) \\+ \\(1050622\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(A\\)\\)\\); 4\\.0 memory requests per warp \\(128\\.0 with the outermost loop alone\\)" } */
     for (int j = 1; j < M - 1; ++j)
       B[i * M + j] = 0.2f * A[(i - 1) * M + (j - 1)] + 0.5f * A[i * M + j]
 		     - 0.8f * A[(i + 1) * M + (j + 1)];
