@@ -826,17 +826,96 @@ pub fn plan_text(source: &str, annotated: &str) -> String {
     format!("{PLAN_HEADER}{:016x} */\n{annotated}", source_hash(source.as_bytes()))
 }
 
+/// What a plan was made from besides its source: every file the
+/// preprocessor read (headers included) with its hash, and the options
+/// that change what it reads or defines. Written beside the plan
+/// (`PLAN.deps`), one `file HASH NAME` or `option TEXT` per line.
+pub fn plan_dependencies(files: &[String], options: &[String]) -> String {
+    let mut out = String::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for f in files.iter().filter(|f| seen.insert(f.as_str())) {
+        let hash = std::fs::read(f).map(|b| format!("{:016x}", source_hash(&b))).unwrap_or_else(|_| "unreadable".into());
+        let name = std::fs::canonicalize(f).map(|p| p.to_string_lossy().into_owned()).unwrap_or_else(|_| f.clone());
+        out.push_str(&format!("file {hash} {name}\n"));
+    }
+    for o in options {
+        out.push_str(&format!("option {o}\n"));
+    }
+    out
+}
+
+/// The dependency file of the plan at `plan`.
+pub fn dependencies_path(plan: &std::path::Path) -> std::path::PathBuf {
+    let mut p = plan.as_os_str().to_owned();
+    p.push(".deps");
+    std::path::PathBuf::from(p)
+}
+
 /// The plan for `input` in `dir` when it was made from `input` as it is
-/// now; else why not.
-pub fn usable_plan(dir: &std::path::Path, input: &str) -> Result<std::path::PathBuf, String> {
+/// now, from the same headers and with the same preprocessor options
+/// (`options`); else why not.
+/// With it, the files the first build read besides the source (canonical
+/// names), which the second must read too.
+pub fn usable_plan(dir: &std::path::Path, input: &str, options: &[String]) -> Result<(std::path::PathBuf, Vec<String>), String> {
     let path = plan_path(dir, input);
     let plan = std::fs::read_to_string(&path).map_err(|e| format!("no offload plan '{}' ({e})", path.display()))?;
     let source = std::fs::read(input).map_err(|e| format!("cannot read '{input}': {e}"))?;
     let want = format!("{PLAN_HEADER}{:016x} */", source_hash(&source));
+    let stale = |what: &str| format!("the offload plan '{}' was made from another version of {what}", path.display());
     if plan.lines().next() != Some(want.as_str()) {
-        return Err(format!("the offload plan '{}' was made from another version of '{input}'", path.display()));
+        return Err(stale(&format!("'{input}'")));
     }
-    Ok(path)
+    let deps = std::fs::read_to_string(dependencies_path(&path)).map_err(|e| format!("the offload plan '{}' has no list of what it was made from ({e})", path.display()))?;
+    let mut recorded_options = Vec::new();
+    let mut files = Vec::new();
+    let me = std::fs::canonicalize(input).map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
+    for line in deps.lines() {
+        if let Some(rest) = line.strip_prefix("file ") {
+            let (hash, name) = rest.split_once(' ').unwrap_or((rest, ""));
+            if name != me {
+                files.push(name.to_string());
+            }
+            let now = std::fs::read(name).map(|b| format!("{:016x}", source_hash(&b))).unwrap_or_else(|_| "unreadable".into());
+            if now != hash {
+                return Err(stale(&format!("'{name}'")));
+            }
+        } else if let Some(o) = line.strip_prefix("option ") {
+            recorded_options.push(o.to_string());
+        }
+    }
+    // -fopenmp makes the driver define _REENTRANT; the first build need
+    // not have had it.
+    let relevant = |o: &&String| o.as_str() != "-D_REENTRANT";
+    let then: Vec<&String> = recorded_options.iter().filter(relevant).collect();
+    let now: Vec<&String> = options.iter().filter(relevant).collect();
+    if then != now {
+        let join = |v: &[&String]| v.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ");
+        return Err(format!(
+            "the offload plan '{}' was made with other preprocessor options (then: '{}'; now: '{}')",
+            path.display(),
+            join(&then),
+            join(&now)
+        ));
+    }
+    Ok((path, files))
+}
+
+/// Why the second build, having read `read` (canonical names, the plan
+/// among them), did not read what the first did (`expected`, the source
+/// apart); None when it did.
+/// `source`: the source file, which the plan's #line directives name.
+pub fn other_files(plan: &std::path::Path, source: &str, read: &[String], expected: &[String]) -> Option<String> {
+    let canonical = |p: &std::path::Path| std::fs::canonicalize(p).map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
+    let (plan, source) = (canonical(plan), canonical(std::path::Path::new(source)));
+    let now: std::collections::BTreeSet<&String> = read.iter().filter(|f| **f != plan && **f != source).collect();
+    let then: std::collections::BTreeSet<&String> = expected.iter().collect();
+    let extra = now.difference(&then).next();
+    let missing = then.difference(&now).next();
+    match (extra, missing) {
+        (None, None) => None,
+        (Some(f), _) => Some(format!("it read '{f}', which the first build did not")),
+        (None, Some(f)) => Some(format!("it did not read '{f}', which the first build did")),
+    }
 }
 
 /// Why the source text cannot carry a construct before the `for` at

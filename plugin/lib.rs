@@ -35,6 +35,9 @@ struct Plugin {
     marked: Vec<MarkedLoop>,
     /// The offload plans that can be written into the source.
     annotations: Vec<Annotation>,
+    /// offload-use: the plan compiled in the input's place, and the files
+    /// the first build read besides the source.
+    plan_in_use: Option<(std::path::PathBuf, String, Vec<String>)>,
 }
 
 /// An offload plan's pragma and the loop it goes before, and the loops
@@ -163,9 +166,10 @@ fn init(info: &ffi::PluginNameArgs, version: &ffi::PluginGccVersion) -> Result<(
     if c_front_end && (options.annotate.is_some() || options.offload_generate.is_some()) && unsafe { ffi::gp_lto_only() } != 0 {
         return Err("gccpoly: annotate=FILE and offload-generate=DIR need the loop optimizers in this compilation, which -flto leaves to the link: add -fno-lto or -ffat-lto-objects".into());
     }
-    if let Some(dir) = &options.offload_use {
-        use_offload_plan(&options, dir)?;
-    }
+    let plan_in_use = match &options.offload_use {
+        Some(dir) => use_offload_plan(&options, dir)?,
+        None => None,
+    };
     let dump = match &options.dump {
         Some(path) => Some(File::create(path).map_err(|e| {
             format!("gccpoly: cannot open the dump file '{}': {e}", path.display())
@@ -181,6 +185,7 @@ fn init(info: &ffi::PluginNameArgs, version: &ffi::PluginGccVersion) -> Result<(
             dump,
             marked: Vec::new(),
             annotations: Vec::new(),
+            plan_in_use,
         })
     });
     let name = CString::new(ffi::string_from(info.base_name)).unwrap_or_default();
@@ -202,7 +207,7 @@ fn init(info: &ffi::PluginNameArgs, version: &ffi::PluginGccVersion) -> Result<(
 /// GCC's own OpenMP lowering offloads the nests; where there is no plan
 /// of the source as it is, a note says so and the input is compiled as
 /// written.
-fn use_offload_plan(options: &Options, dir: &std::path::Path) -> Result<(), String> {
+fn use_offload_plan(options: &Options, dir: &std::path::Path) -> Result<Option<(std::path::PathBuf, String, Vec<String>)>, String> {
     if options.annotate.is_some() || options.offload_generate.is_some() {
         return Err("gccpoly: offload-use=DIR reads the plans that offload-generate=DIR writes in an earlier build; it cannot be combined with offload-generate or annotate".into());
     }
@@ -213,11 +218,12 @@ fn use_offload_plan(options: &Options, dir: &std::path::Path) -> Result<(), Stri
     // SAFETY: the command line's input name, set before plugins start.
     let input = unsafe { ffi::gp_command_line_input() };
     if input.is_null() {
-        return Ok(());
+        return Ok(None);
     }
     let input = ffi::string_from(input);
-    match gimple::offload::usable_plan(dir, &input) {
-        Ok(plan) => {
+    match gimple::offload::usable_plan(dir, &input, &preprocessor_options()) {
+        Ok((plan, files)) => {
+            let used = plan.clone();
             let quote = std::path::Path::new(&input).parent().map(|p| p.to_string_lossy().into_owned()).filter(|p| !p.is_empty()).unwrap_or_else(|| ".".into());
             let plan = CString::new(plan.to_string_lossy().into_owned()).map_err(|e| e.to_string())?;
             let quote = CString::new(quote).map_err(|e| e.to_string())?;
@@ -226,10 +232,36 @@ fn use_offload_plan(options: &Options, dir: &std::path::Path) -> Result<(), Stri
             if unsafe { ffi::gp_replace_input(plan.as_ptr(), quote.as_ptr()) } == 0 {
                 return Err("gccpoly: offload-use=DIR: this compiler cannot read a plan in place of its input".into());
             }
+            Ok(Some((used, input, files)))
         }
-        Err(why) => diag::note(0, &format!("gccpoly: {why}; '{input}' compiled as written, nothing offloaded")),
+        Err(why) => {
+            diag::note(0, &format!("gccpoly: {why}; '{input}' compiled as written, nothing offloaded"));
+            Ok(None)
+        }
     }
-    Ok(())
+}
+
+unsafe extern "C" fn push_name(data: *mut c_void, name: *const c_char) {
+    // SAFETY: `data` is the &mut Vec<String> the caller passed.
+    let names = unsafe { &mut *(data as *mut Vec<String>) };
+    names.push(ffi::string_from(name));
+}
+
+/// The command line's options that change what the preprocessor reads or
+/// defines.
+fn preprocessor_options() -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    // SAFETY: the callback only appends to `out`, which outlives the call.
+    unsafe { ffi::gp_preprocessor_options(Some(push_name), &mut out as *mut Vec<String> as *mut c_void) };
+    out
+}
+
+/// The files the preprocessor read in this compilation.
+fn source_files() -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    // SAFETY: as above.
+    unsafe { ffi::gp_for_each_source_file(Some(push_name), &mut out as *mut Vec<String> as *mut c_void) };
+    out
 }
 
 /// PLUGIN_PRE_GENERICIZE: remember where the loop statements start.
@@ -966,7 +998,11 @@ impl Plugin {
         let out = if text.contains("\r\n") { out.replace('\n', "\r\n") } else { out };
         let (path, out) = if plan {
             std::fs::create_dir_all(path).map_err(|e| format!("gccpoly: cannot create the offload plan directory '{}': {e}", path.display()))?;
-            (gimple::offload::plan_path(path, &input), gimple::offload::plan_text(&text, &out))
+            let file = gimple::offload::plan_path(path, &input);
+            let deps = gimple::offload::dependencies_path(&file);
+            std::fs::write(&deps, gimple::offload::plan_dependencies(&source_files(), &preprocessor_options()))
+                .map_err(|e| format!("gccpoly: cannot write '{}': {e}", deps.display()))?;
+            (file, gimple::offload::plan_text(&text, &out))
         } else {
             (path.to_path_buf(), out)
         };
@@ -1006,6 +1042,17 @@ impl Plugin {
         }
         if let Some(dir) = self.options.offload_generate.clone() {
             self.write_annotated(&dir, true)?;
+        }
+        // The plan must have been compiled with the headers its source was
+        // (quote includes are searched from the plan's directory first).
+        if let Some((plan, source, expected)) = &self.plan_in_use {
+            let read: Vec<String> = source_files()
+                .into_iter()
+                .map(|f| std::fs::canonicalize(&f).map(|p| p.to_string_lossy().into_owned()).unwrap_or(f))
+                .collect();
+            if let Some(why) = gimple::offload::other_files(plan, source, &read, expected) {
+                return Err(format!("gccpoly: the offload plan '{}' was compiled with other files than its source: {why}; remove the header of the same name from the plan's directory or the -iquote directories, or rebuild the plans", plan.display()));
+            }
         }
         let Some(path) = self.options.report.clone() else {
             return Ok(());

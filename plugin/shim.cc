@@ -41,6 +41,7 @@
 #include "opts.h"
 #include "incpath.h"
 #include "langhooks.h"
+#include "toplev.h"
 #include <dlfcn.h>
 
 #include "shim.h"
@@ -326,6 +327,40 @@ int
 gp_flag_openmp (void)
 {
   return flag_openmp;
+}
+
+void
+gp_for_each_source_file (gp_name_fn fn, void *data)
+{
+  for (unsigned i = 0; i < LINEMAPS_ORDINARY_USED (line_table); i++)
+    {
+      const line_map_ordinary *map = LINEMAPS_ORDINARY_MAP_AT (line_table, i);
+      const char *name = ORDINARY_MAP_FILE_NAME (map);
+      if (name && name[0] != '<')
+	fn (data, name);
+    }
+}
+
+void
+gp_preprocessor_options (gp_name_fn fn, void *data)
+{
+  for (unsigned i = 0; i < save_decoded_options_count; i++)
+    switch (save_decoded_options[i].opt_index)
+      {
+      case OPT_D:
+      case OPT_U:
+      case OPT_I:
+      case OPT_iquote:
+      case OPT_isystem:
+      case OPT_idirafter:
+      case OPT_include:
+      case OPT_imacros:
+	if (save_decoded_options[i].orig_option_with_args_text)
+	  fn (data, save_decoded_options[i].orig_option_with_args_text);
+	break;
+      default:
+	break;
+      }
 }
 
 /* --- Front-end loops.  ---------------------------------------------------- */

@@ -100,6 +100,14 @@ int gp_in_c_front_end (void);
 int gp_lto_only (void);
 /* Whether -fopenmp is on.  */
 int gp_flag_openmp (void);
+typedef void (*gp_name_fn) (void *data, const char *name);
+/* Calls FN with the name of every file the preprocessor has entered (a
+   name may come more than once).  */
+void gp_for_each_source_file (gp_name_fn fn, void *data);
+/* Calls FN with each command-line option, as written, that changes what
+   the preprocessor reads or defines (-D, -U, -I, -iquote, -isystem,
+   -idirafter, -include, -imacros), in order.  */
+void gp_preprocessor_options (gp_name_fn fn, void *data);
 
 /* --- Front-end loops.  ---------------------------------------------------- */
 
