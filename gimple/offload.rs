@@ -15,7 +15,7 @@
 use super::affine::Base;
 use super::ir::LoopRef;
 use super::loops::LoopForest;
-use super::parallel::{loop_map, LoopOutcome, RegionOutcome};
+use super::parallel::{loop_map, LoopMap, LoopOutcome, RegionOutcome};
 use super::scop::Region;
 use super::source::{FrontEndLoop, FrontEndLoops, SourcePos};
 use crate::ffi;
@@ -60,6 +60,17 @@ pub struct OffloadPlan {
     pub pragma: Result<String, String>,
 }
 
+/// What the plans may do.
+#[derive(Clone, Copy, Debug)]
+pub struct PlanOptions {
+    /// The fewest iterations of a nest's perfect loops worth offloading.
+    pub min_iterations: i128,
+    /// Whether a plan may swap loops (`no-interchange` says not).
+    pub interchange: bool,
+    /// The isl operations budget of each computation.
+    pub max_operations: u64,
+}
+
 /// The plans of region `r`'s outermost parallel nests, by their outermost
 /// loop: a plan, or why the nest gets none.
 pub fn plan_region(
@@ -68,9 +79,7 @@ pub fn plan_region(
     function: &str,
     r: &Region,
     outcome: &RegionOutcome,
-    min_iterations: i128,
-    interchange: bool,
-    max_operations: u64,
+    opts: PlanOptions,
 ) -> Vec<(u32, Result<OffloadPlan, String>)> {
     let light = match LightScop::read(&r.scop) {
         Ok(l) => l,
@@ -81,7 +90,8 @@ pub fn plan_region(
                 .collect()
         }
     };
-    let ctx = Context { forest, fe, function, r, outcome, light: &light, min_iterations, interchange, max_operations };
+    let lm = loop_map(forest, r);
+    let ctx = Context { forest, fe, function, r, outcome, light: &light, lm, opts };
     outermost_parallel(forest, r, outcome).into_iter().map(|l| (l, ctx.plan(l))).collect()
 }
 
@@ -105,6 +115,10 @@ fn outermost_parallel(forest: &LoopForest, r: &Region, outcome: &RegionOutcome) 
         .collect()
 }
 
+/// Each mapped array's section as C text: (name, first element, length),
+/// by model array.
+type Sections = BTreeMap<String, (String, String, String)>;
+
 struct Context<'a> {
     forest: &'a LoopForest,
     fe: &'a FrontEndLoops,
@@ -112,10 +126,8 @@ struct Context<'a> {
     r: &'a Region,
     outcome: &'a RegionOutcome,
     light: &'a LightScop,
-    min_iterations: i128,
-    /// Whether a plan may swap loops (`no-interchange` says not).
-    interchange: bool,
-    max_operations: u64,
+    lm: LoopMap,
+    opts: PlanOptions,
 }
 
 impl Context<'_> {
@@ -156,7 +168,7 @@ impl Context<'_> {
         if !self.distributable(l, true) {
             return Err("its private copies are not all scalars without first or last values".into());
         }
-        let lm = loop_map(self.forest, self.r);
+        let lm = &self.lm;
         let depth = |x: u32| lm.depth.get(&x).copied().unwrap_or(0);
         let chain = self.perfect_chain(l);
         let stmts = lm.stmts.get(&l).cloned().unwrap_or_default();
@@ -175,7 +187,7 @@ impl Context<'_> {
             })
         };
         let trip = |x: u32| LoopRef::get(x).and_then(|lr| lr.niter()).and_then(|t| t.int_value()).map(|n| n as i128 + 1);
-        let loops: Vec<NestLoop> = chain
+        let mut loops: Vec<NestLoop> = chain
             .iter()
             .enumerate()
             .map(|(k, &x)| NestLoop { trip: trip(x), parallel: self.distributable(x, k == 0), independent: false, rectangular: rectangular(x) })
@@ -185,7 +197,8 @@ impl Context<'_> {
         for s in &nest_stmts {
             for a in &s.accesses {
                 let Some(base) = self.r.bases.get(&a.array) else { continue };
-                let steps = chain.iter().map(|&x| byte_step(a, var(x), base.elem, &base.sizes)).collect();
+                let layout = poly::locality::Layout { elem: base.elem, sizes: base.sizes.clone() };
+                let steps = chain.iter().map(|&x| byte_step(a, var(x), &layout)).collect();
                 accesses.push(LaneAccess { label: format!("{} (line {})", a.array, s.line), size: base.elem, steps });
                 labels.push((a.array.clone(), s.line, a.kind != AccessKind::Read));
             }
@@ -196,23 +209,22 @@ impl Context<'_> {
         if accesses.iter().any(|a| a.size > 8) {
             return Err("it accesses elements of more than 8 bytes (long double is 8 bytes on nvptx, 16 on the host)".into());
         }
-        let mut loops = loops;
         // IPDA's interchange: the third loop moved beneath the first, when
-        // every dependence has distance 0 in it.
+        // every dependence has distance 0 in it. A swap holds only where
+        // the region's assumptions do: none then (the host runs the nest
+        // as written where a test fails).
+        let swap_allowed = self.opts.interchange && self.r.assumptions.is_empty();
         if let [_, b, c, ..] = loops.as_slice() {
-            if b.rectangular && c.rectangular && c.parallel && super::parallel::independent_loop(self.forest, self.r, &chain, chain[2], self.max_operations) {
+            if swap_allowed && b.rectangular && c.rectangular && c.parallel && super::parallel::independent_loop(self.forest, self.r, &chain, chain[2], self.opts.max_operations) {
                 loops[2].independent = true;
             }
         }
         let nest = Nest { loops, perfect: chain.len(), accesses };
-        // A swap holds only where the region's assumptions do: none then
-        // (the host runs the nest as written where a test fails).
-        let swap_allowed = self.interchange && self.r.assumptions.is_empty();
         let choice = coalesce::choose(&nest, &Device::NVIDIA, swap_allowed).ok_or("its outermost loop is not distributable")?;
         let trips: Vec<Option<i128>> = nest.loops.iter().map(|x| x.trip).collect();
         if let Some(work) = trips.iter().try_fold(1i128, |acc, t| t.and_then(|t| acc.checked_mul(t))) {
-            if work < self.min_iterations {
-                return Err(format!("too little work: {work} iterations, fewer than {}", self.min_iterations));
+            if work < self.opts.min_iterations {
+                return Err(format!("too little work: {work} iterations, fewer than {}", self.opts.min_iterations));
             }
         }
         let accesses = labels
@@ -245,7 +257,7 @@ impl Context<'_> {
         for a in self.r.assumptions.iter().filter(|a| a.kind != "no-alias") {
             let why = |e: String| format!("the nest rests on a run-time assumption ({}: {}) that C cannot test here: {e}", a.kind, a.text);
             let set = a.params.as_ref().ok_or_else(|| why("it is not a condition on the parameters".into()))?;
-            let cx = BoundedCtx::new(self.max_operations);
+            let cx = BoundedCtx::new(self.opts.max_operations);
             let (_, dnf) = poly::param_dnf_within(&cx, set, &self.r.scop.context).map_err(|e| why(format!("{e:?}")))?;
             holds.push(self.condition_text(&dnf).map_err(why)?);
         }
@@ -329,8 +341,8 @@ impl Context<'_> {
         for (op, names) in &reduce {
             clauses.push(format!("reduction({op}:{})", names.join(", ")));
         }
-        let outermost = loop_map(self.forest, self.r).depth.get(&l) == Some(&1);
-        let (maps, sections, _written) = self.maps(stmts, outermost)?;
+        let outermost = self.lm.depth.get(&l) == Some(&1);
+        let (maps, sections) = self.maps(stmts, outermost)?;
         clauses.extend(maps);
         // Arrays the verdicts assume apart must be apart, else the nest
         // runs on the host in one thread and in order: an `if` without a
@@ -387,9 +399,9 @@ impl Context<'_> {
                 .collect::<Result<_, _>>()?;
             let mut tests: Vec<String> = trips.iter().zip(&texts).filter(|(t, _)| t.is_none()).map(|(_, w)| format!("{w} > 0")).collect();
             tests.dedup();
-            if self.min_iterations > 1 {
+            if self.opts.min_iterations > 1 {
                 let product = texts.iter().map(|w| format!("({w})")).collect::<Vec<_>>().join(" * ");
-                tests.push(format!("(long)1 * {product} >= {}", self.min_iterations));
+                tests.push(format!("(long)1 * {product} >= {}", self.opts.min_iterations));
             }
             work = Some(tests.join(" && "));
         }
@@ -420,8 +432,7 @@ impl Context<'_> {
     /// loop of the region gets no `from` (its section covers every
     /// iteration of the loops around it, one of which each construct
     /// writes).
-    /// And the arrays the nest writes.
-    fn maps(&self, stmts: &[String], outermost: bool) -> Result<(Vec<String>, BTreeMap<String, (String, String, String)>, Vec<String>), String> {
+    fn maps(&self, stmts: &[String], outermost: bool) -> Result<(Vec<String>, Sections), String> {
         let mut reads: BTreeMap<String, bool> = BTreeMap::new();
         let mut writes: BTreeMap<String, bool> = BTreeMap::new();
         for s in self.r.scop.statements.iter().filter(|s| stmts.contains(&s.name)) {
@@ -432,7 +443,7 @@ impl Context<'_> {
         }
         let arrays: Vec<String> = reads.keys().chain(writes.keys()).cloned().collect::<std::collections::BTreeSet<_>>().into_iter().collect();
         let names: Vec<&str> = arrays.iter().map(|s| s.as_str()).collect();
-        let cx = BoundedCtx::new(self.max_operations);
+        let cx = BoundedCtx::new(self.opts.max_operations);
         let keep = |s: &str| stmts.iter().any(|x| x == s);
         let boxes = poly::access_boxes(&cx, &self.r.scop, &names, &keep).map_err(|e| format!("the access ranges are not available: {e:?}"))?;
         let mut by_kind: BTreeMap<&str, Vec<String>> = BTreeMap::new();
@@ -452,7 +463,7 @@ impl Context<'_> {
             by_kind.entry(kind).or_default().push(section);
         }
         let maps = ["to", "from", "tofrom"].iter().filter_map(|k| by_kind.get(k).map(|s| format!("map({k}: {})", s.join(", ")))).collect();
-        Ok((maps, sections, writes.keys().cloned().collect()))
+        Ok((maps, sections))
     }
 
     /// The C text of `name`'s section from its box: over the leading
@@ -580,11 +591,10 @@ impl Context<'_> {
 
     /// The trip count of loop `x` as C text, from its statements' bounds.
     fn trip_text(&self, x: u32, stmts: &[String]) -> Result<String, String> {
-        let lm = loop_map(self.forest, self.r);
-        let d = lm.depth.get(&x).copied().unwrap_or(0);
-        let inner = lm.stmts.get(&x).cloned().unwrap_or_default();
+        let d = self.lm.depth.get(&x).copied().unwrap_or(0);
+        let inner = self.lm.stmts.get(&x).cloned().unwrap_or_default();
         let s = self.r.scop.statements.iter().find(|s| inner.contains(&s.name) && stmts.contains(&s.name)).ok_or("no statement")?;
-        let cx = BoundedCtx::new(self.max_operations);
+        let cx = BoundedCtx::new(self.opts.max_operations);
         let (lo, hi) = poly::dim_bounds(&cx, &s.domain).map_err(|e| format!("no bounds: {e:?}"))?;
         let lo = single_pieces(&lo).ok_or("several pieces")?;
         let hi = single_pieces(&hi).ok_or("several pieces")?;
@@ -620,7 +630,9 @@ impl Context<'_> {
     fn written_whole(&self, cx: &BoundedCtx, name: &str, lo: &[ParamAffine], hi: &[ParamAffine], stmts: &[String]) -> bool {
         let params = self.r.params.join(", ");
         let idx: Vec<String> = (0..lo.len()).map(|k| format!("e{k}")).collect();
-        let cons: Vec<String> = (0..lo.len()).map(|k| format!("{} <= e{k} <= {}", isl_affine(&lo[k]), isl_affine(&hi[k]))).collect();
+        let Ok(cons) = (0..lo.len()).map(|k| Ok(format!("{} <= e{k} <= {}", self.poly(&lo[k])?.to_isl(), self.poly(&hi[k])?.to_isl()))).collect::<Result<Vec<String>, String>>() else {
+            return false;
+        };
         let bx = format!("[{params}] -> {{ {name}[{}] : {} }}", idx.join(", "), cons.join(" and "));
         let check = || -> Result<bool, poly::IslFailure> {
             let mut written = cx.union_set(&format!("[{params}] -> {{ }}"))?;
@@ -642,18 +654,9 @@ impl Context<'_> {
 
 /// The bytes access `a` moves per iteration of the model variable `var`,
 /// when a constant.
-fn byte_step(a: &poly::light::LAccess, var: usize, elem: i128, sizes: &[Polynomial]) -> Option<i128> {
-    let dims = a.subs.len();
-    let mut bytes = 0i128;
-    for (k, sub) in a.subs.iter().enumerate() {
-        let c = sub.coef.get(var).copied().unwrap_or(0);
-        if c == 0 {
-            continue;
-        }
-        let stride = sizes.get(k..dims.saturating_sub(1)).unwrap_or(&[]).iter().try_fold(1i128, |acc, p| p.as_constant().and_then(|v| acc.checked_mul(v)))?;
-        bytes = bytes.checked_add(c.checked_mul(stride)?.checked_mul(elem)?)?;
-    }
-    Some(bytes)
+fn byte_step(a: &poly::light::LAccess, var: usize, layout: &poly::locality::Layout) -> Option<i128> {
+    let steps: Vec<i128> = a.subs.iter().map(|sub| sub.coef.get(var).copied().unwrap_or(0)).collect();
+    poly::locality::step_bytes(&steps, layout)
 }
 
 /// A polynomial of degree at most one as an affine function.
@@ -674,14 +677,6 @@ fn single_pieces(bounds: &[Vec<Piece>]) -> Option<Vec<ParamAffine>> {
     bounds.iter().map(|p| match p.as_slice() { [one] if one.domain.is_none() => Some(one.value.clone()), _ => None }).collect()
 }
 
-fn isl_affine(a: &ParamAffine) -> String {
-    let mut s = a.k.to_string();
-    for (v, c) in &a.terms {
-        let sign = if *c < 0 { '-' } else { '+' };
-        s.push_str(&format!(" {sign} {}*{v}", c.unsigned_abs()));
-    }
-    s
-}
 
 /// The size in bytes of a C type's innermost element (arrays stripped).
 fn element_size(t: super::ir::Type) -> Option<i128> {
@@ -703,13 +698,14 @@ fn array_dims(t: super::ir::Type) -> usize {
     n
 }
 
-fn line_of(forest: &LoopForest, l: u32) -> u32 {
+/// The line of loop `l`'s keyword (0 when unknown).
+pub fn line_of(forest: &LoopForest, l: u32) -> u32 {
     forest.get(l).and_then(|x| x.pos.as_ref()).map(|p| p.line).unwrap_or(0)
 }
 
 /// The source with each plan's pragma on a line of its own before its
-/// loop's keyword, indented alike; plans whose keyword does not start its
-/// line are left out, with the reason. `plans` holds (line, column,
+/// loop's keyword, indented alike; plans that disagree on a line, or
+/// whose headers cannot be swapped, are left out, with the reason. `plans` holds (line, column,
 /// pragma) in `lines`' file. With `presumed` (a file name), `#line`
 /// directives keep every original line at its number in that file, for a
 /// copy compiled in the original's place (offload-use).
@@ -727,12 +723,8 @@ pub fn annotate(lines: &[String], plans: &[AnnotationPlan], presumed: Option<&st
     }
     let mut at: BTreeMap<u32, &str> = BTreeMap::new();
     let mut lines = lines.to_vec();
-    for AnnotationPlan { line, column, pragma, swap } in by_line.values().flatten().copied() {
-        let head = lines.get((*line as usize).wrapping_sub(1)).and_then(|t| t.get(..(*column as usize).saturating_sub(1)));
-        if !head.is_some_and(|h| h.trim().is_empty()) {
-            skipped.push((*line, "the loop's keyword does not start its line".to_string()));
-            continue;
-        }
+    // source_obstacle has checked each plan's lines.
+    for AnnotationPlan { line, pragma, swap, .. } in by_line.values().flatten().copied() {
         if let Some(((l1, c1), (l2, c2))) = swap {
             let span = |l: u32, c: u32| lines.get((l as usize).wrapping_sub(1)).and_then(|t| header_span(t, c as usize));
             match (span(*l1, *c1), span(*l2, *c2)) {
@@ -809,6 +801,16 @@ fn header_span(text: &str, column: usize) -> Option<(usize, usize)> {
 /// it was made from.
 const PLAN_HEADER: &str = "/* gccpoly offload plan (-fplugin-arg-gccpoly-offload-generate) of source hash ";
 
+/// The canonical name of a file, when it exists.
+pub fn canonical_name(path: impl AsRef<std::path::Path>) -> Option<String> {
+    std::fs::canonicalize(path).ok().map(|p| p.to_string_lossy().into_owned())
+}
+
+/// The hash of a file's bytes as a plan records it.
+fn file_hash(path: &str) -> String {
+    std::fs::read(path).map(|b| format!("{:016x}", source_hash(&b))).unwrap_or_else(|_| "unreadable".into())
+}
+
 /// FNV-1a, 64 bits: enough to tell a plan made from other source text.
 pub fn source_hash(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
@@ -834,9 +836,8 @@ pub fn plan_dependencies(files: &[String], options: &[String]) -> String {
     let mut out = String::new();
     let mut seen = std::collections::BTreeSet::new();
     for f in files.iter().filter(|f| seen.insert(f.as_str())) {
-        let hash = std::fs::read(f).map(|b| format!("{:016x}", source_hash(&b))).unwrap_or_else(|_| "unreadable".into());
-        let name = std::fs::canonicalize(f).map(|p| p.to_string_lossy().into_owned()).unwrap_or_else(|_| f.clone());
-        out.push_str(&format!("file {hash} {name}\n"));
+        let name = canonical_name(f).unwrap_or_else(|| f.clone());
+        out.push_str(&format!("file {} {name}\n", file_hash(f)));
     }
     for o in options {
         out.push_str(&format!("option {o}\n"));
@@ -868,15 +869,14 @@ pub fn usable_plan(dir: &std::path::Path, input: &str, options: &[String]) -> Re
     let deps = std::fs::read_to_string(dependencies_path(&path)).map_err(|e| format!("the offload plan '{}' has no list of what it was made from ({e})", path.display()))?;
     let mut recorded_options = Vec::new();
     let mut files = Vec::new();
-    let me = std::fs::canonicalize(input).map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
+    let me = canonical_name(input).unwrap_or_default();
     for line in deps.lines() {
         if let Some(rest) = line.strip_prefix("file ") {
             let (hash, name) = rest.split_once(' ').unwrap_or((rest, ""));
             if name != me {
                 files.push(name.to_string());
             }
-            let now = std::fs::read(name).map(|b| format!("{:016x}", source_hash(&b))).unwrap_or_else(|_| "unreadable".into());
-            if now != hash {
+            if file_hash(name) != hash {
                 return Err(stale(&format!("'{name}'")));
             }
         } else if let Some(o) = line.strip_prefix("option ") {
@@ -905,8 +905,7 @@ pub fn usable_plan(dir: &std::path::Path, input: &str, options: &[String]) -> Re
 /// apart); None when it did.
 /// `source`: the source file, which the plan's #line directives name.
 pub fn other_files(plan: &std::path::Path, source: &str, read: &[String], expected: &[String]) -> Option<String> {
-    let canonical = |p: &std::path::Path| std::fs::canonicalize(p).map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
-    let (plan, source) = (canonical(plan), canonical(std::path::Path::new(source)));
+    let (plan, source) = (canonical_name(plan).unwrap_or_default(), canonical_name(source).unwrap_or_default());
     let now: std::collections::BTreeSet<&String> = read.iter().filter(|f| **f != plan && **f != source).collect();
     let then: std::collections::BTreeSet<&String> = expected.iter().collect();
     let extra = now.difference(&then).next();

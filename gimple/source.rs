@@ -239,12 +239,13 @@ impl FrontEndLoops {
     }
 
     /// Records the loop statements of `fndecl`, a FUNCTION_DECL before
-    /// genericization, and its variables (their reads with `reads`).
-    pub fn record_function(&mut self, fndecl: *mut c_void, reads: bool) {
+    /// genericization, and with `details` (for offload plans) what they
+    /// assign and what the function's variables are.
+    pub fn record_function(&mut self, fndecl: *mut c_void, details: bool) {
         // SAFETY: fndecl comes from GCC's PRE_GENERICIZE event; the callbacks
         // only touch `self`, which outlives the walk.
         unsafe {
-            ffi::gp_fe_walk_loops(fndecl, Some(record_loop), Some(record_var), reads as i32, self as *mut Self as *mut c_void)
+            ffi::gp_fe_walk_loops(fndecl, Some(record_loop), Some(record_var), details as i32, self as *mut Self as *mut c_void)
         }
     }
 
@@ -255,12 +256,7 @@ impl FrontEndLoops {
         let Some(at) = SourcePos::of(fl.keyword) else {
             return fl.keyword;
         };
-        let lines = self.sources.entry(at.file.clone()).or_insert_with(|| {
-            std::fs::read_to_string(&at.file)
-                .ok()
-                .map(|t| t.lines().map(str::to_string).collect())
-        });
-        let Some(lines) = lines.as_deref() else {
+        let Some(lines) = self.lines(&at.file) else {
             return fl.keyword;
         };
         match keyword_before(lines, at.line, at.column, fl.keyword_text()) {

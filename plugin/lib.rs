@@ -270,8 +270,8 @@ pub extern "C" fn gccpoly_rs_pre_genericize(fndecl: *mut c_void) {
     // A failure here only costs loop lines their keyword position.
     let _ = contained(|| {
         with_plugin(|p| {
-            let reads = p.options.offload || p.options.annotate.is_some() || p.options.offload_generate.is_some();
-            p.fe_loops.record_function(fndecl, reads)
+            let details = p.options.plans_offload();
+            p.fe_loops.record_function(fndecl, details)
         })
     });
 }
@@ -835,105 +835,106 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
             dependences: o.counts.map(|c| DependenceReport { flow: c.flow, memory: c.memory, memory_ignored: c.memory_ignored }),
         });
     }
-    if p.options.offload || p.options.annotate.is_some() || p.options.offload_generate.is_some() {
-        // SAFETY: inside the pass, where cfun is set.
-        let (start, end) = unsafe { (ffi::gp_cfun_location(), ffi::gp_cfun_end_location()) };
-        let body = SourcePos::of(start).zip(SourcePos::of(end).map(|e| e.line));
-        for (k, r) in regions.iter().enumerate() {
-            let min = p.options.offload_min_iterations.map_or(gimple::offload::OFFLOAD_MIN_ITERATIONS, |n| n as i128);
-            let plans = gimple::offload::plan_region(&forest, &p.fe_loops, name, r, &outcomes[k], min, !p.options.no_interchange, aopts.max_operations);
-            for (l, mut plan) in plans {
-                let Some(fl) = forest.get(l) else { continue };
-                // The pragma needs a line of its own before the keyword, and
-                // the loops' headers as OpenMP wants them.
-                if let Ok(pl) = plan.as_mut() {
-                    if pl.pragma.is_ok() {
-                        if let Some(why) = gimple::offload::source_obstacle(&mut p.fe_loops, name, &forest, pl, l, body.clone()) {
-                            pl.pragma = Err(why);
-                        }
-                    }
-                }
-                let mut offload = offload_report(&plan);
-                if let Ok(gimple::offload::OffloadPlan { swap: Some((a, b)), .. }) = &plan {
-                    let line_of = |l: u32| forest.get(l).and_then(|x| x.pos.as_ref()).map_or(0, |p| p.line);
-                    offload.interchanged = vec![line_of(*a), line_of(*b)];
-                }
-                match &plan {
-                    Ok(pl) => {
-                        let alone = format!("{:.1} with the outermost loop alone", pl.original_requests);
-                        let line_of = |l: u32| forest.get(l).and_then(|x| x.pos.as_ref()).map_or(0, |p| p.line);
-                        let alone = match pl.swap {
-                            Some((a, b)) => format!("{alone}; the loops at lines {} and {} interchanged", line_of(a), line_of(b)),
-                            None => alone,
-                        };
-                        let text = match &pl.pragma {
-                            Ok(pragma) => format!("offload plan: {pragma}; {:.1} memory requests per warp ({alone})", pl.requests),
-                            Err(why) => format!("offload plan with collapse({}), {:.1} memory requests per warp ({alone}), not written in the source: {why}", pl.collapse, pl.requests),
-                        };
-                        diag::remark(RemarkKind::GP_REMARK_NOTE, fl.location, &text);
-                        if let (Ok(pragma), Some(pos)) = (&pl.pragma, fl.pos.clone()) {
-                            let at = |l: u32| forest.get(l).and_then(|x| x.pos.clone());
-                            let swap = pl.swap.and_then(|(a, b)| Some((at(a)?, at(b)?)));
-                            if pl.swap.is_none() || swap.is_some() {
-                                p.annotations.push(Annotation { function: name.to_string(), pos, pragma: pragma.clone(), swap });
-                            }
-                        }
-                    }
-                    Err(why) => diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, &format!("no offload plan: {why}")),
-                }
-                if let Some(lr) = loops.iter_mut().find(|x| x.id == l) {
-                    lr.offload = Some(offload);
-                }
-            }
-        }
+    if p.options.plans_offload() {
+        plan_offload(p, name, &forest, &regions, &outcomes, aopts.max_operations, &mut loops);
     }
     text.push('\n');
     p.dump_text(&text);
     p.functions.push(FunctionReport { name: name.to_string(), line, loops, scops, rejected, error: None });
 }
 
+/// The offload plans of cfun's regions: their remarks, report entries
+/// (in `loops`) and the pragmas to write.
+fn plan_offload(
+    p: &mut Plugin,
+    name: &str,
+    forest: &LoopForest,
+    regions: &[gimple::Region],
+    outcomes: &[gimple::parallel::RegionOutcome],
+    max_operations: u64,
+    loops: &mut [LoopReport],
+) {
+    // SAFETY: inside the pass, where cfun is set.
+    let (start, end) = unsafe { (ffi::gp_cfun_location(), ffi::gp_cfun_end_location()) };
+    let body = SourcePos::of(start).zip(SourcePos::of(end).map(|e| e.line));
+    let opts = gimple::offload::PlanOptions {
+        min_iterations: p.options.offload_min_iterations.map_or(gimple::offload::OFFLOAD_MIN_ITERATIONS, |n| n as i128),
+        interchange: !p.options.no_interchange,
+        max_operations,
+    };
+    let line_of = |l: u32| gimple::offload::line_of(forest, l);
+    for (r, outcome) in regions.iter().zip(outcomes) {
+        let plans = gimple::offload::plan_region(forest, &p.fe_loops, name, r, outcome, opts);
+        for (l, mut plan) in plans {
+            let Some(fl) = forest.get(l) else { continue };
+            // The pragma needs a line of its own before the keyword, and
+            // the loops' headers as OpenMP wants them.
+            if let Ok(pl) = plan.as_mut() {
+                if pl.pragma.is_ok() {
+                    if let Some(why) = gimple::offload::source_obstacle(&mut p.fe_loops, name, forest, pl, l, body.clone()) {
+                        pl.pragma = Err(why);
+                    }
+                }
+            }
+            let report = offload_report(&plan, &line_of);
+            match &plan {
+                Ok(pl) => {
+                    let mut alone = format!("{:.1} with the outermost loop alone", pl.original_requests);
+                    if let [a, b] = report.interchanged[..] {
+                        alone.push_str(&format!("; the loops at lines {a} and {b} interchanged"));
+                    }
+                    let text = match &pl.pragma {
+                        Ok(pragma) => format!("offload plan: {pragma}; {:.1} memory requests per warp ({alone})", pl.requests),
+                        Err(why) => format!("offload plan with collapse({}), {:.1} memory requests per warp ({alone}), not written in the source: {why}", pl.collapse, pl.requests),
+                    };
+                    diag::remark(RemarkKind::GP_REMARK_NOTE, fl.location, &text);
+                    if let (Ok(pragma), Some(pos)) = (&pl.pragma, fl.pos.clone()) {
+                        let at = |l: u32| forest.get(l).and_then(|x| x.pos.clone());
+                        let swap = pl.swap.and_then(|(a, b)| Some((at(a)?, at(b)?)));
+                        if pl.swap.is_none() || swap.is_some() {
+                            p.annotations.push(Annotation { function: name.to_string(), pos, pragma: pragma.clone(), swap });
+                        }
+                    }
+                }
+                Err(why) => diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, &format!("no offload plan: {why}")),
+            }
+            if let Some(lr) = loops.iter_mut().find(|x| x.id == l) {
+                lr.offload = Some(report);
+            }
+        }
+    }
+}
+
 /// The report entry of an offload plan, or of the reason there is none.
-fn offload_report(plan: &Result<gimple::offload::OffloadPlan, String>) -> OffloadReport {
-    match plan {
-        Ok(pl) => OffloadReport {
-            planned: true,
-            reason: None,
-            collapse: Some(pl.collapse),
-            requests: Some(pl.requests),
-            original_requests: Some(pl.original_requests),
-            accesses: pl
-                .accesses
-                .iter()
-                .map(|a| OffloadAccessReport {
-                    array: a.array.clone(),
-                    line: a.line,
-                    write: a.write,
-                    requests: a.requests,
-                    coalescing: match a.coalescing {
-                        poly::coalesce::Coalescing::Uniform => "uniform",
-                        poly::coalesce::Coalescing::Coalesced => "coalesced",
-                        poly::coalesce::Coalescing::Strided => "strided",
-                        poly::coalesce::Coalescing::Uncoalesced => "uncoalesced",
-                    },
-                })
-                .collect(),
-            pragma: pl.pragma.as_ref().ok().cloned(),
-            unwritten: pl.pragma.as_ref().err().cloned(),
-            annotated: false,
-            interchanged: Vec::new(),
-        },
-        Err(why) => OffloadReport {
-            planned: false,
-            reason: Some(why.clone()),
-            collapse: None,
-            requests: None,
-            original_requests: None,
-            accesses: Vec::new(),
-            pragma: None,
-            unwritten: None,
-            annotated: false,
-            interchanged: Vec::new(),
-        },
+fn offload_report(plan: &Result<gimple::offload::OffloadPlan, String>, line_of: &dyn Fn(u32) -> u32) -> OffloadReport {
+    let Ok(pl) = plan else {
+        return OffloadReport { reason: plan.as_ref().err().cloned(), ..OffloadReport::default() };
+    };
+    OffloadReport {
+        planned: true,
+        collapse: Some(pl.collapse),
+        requests: Some(pl.requests),
+        original_requests: Some(pl.original_requests),
+        accesses: pl
+            .accesses
+            .iter()
+            .map(|a| OffloadAccessReport {
+                array: a.array.clone(),
+                line: a.line,
+                write: a.write,
+                requests: a.requests,
+                coalescing: match a.coalescing {
+                    poly::coalesce::Coalescing::Uniform => "uniform",
+                    poly::coalesce::Coalescing::Coalesced => "coalesced",
+                    poly::coalesce::Coalescing::Strided => "strided",
+                    poly::coalesce::Coalescing::Uncoalesced => "uncoalesced",
+                },
+            })
+            .collect(),
+        pragma: pl.pragma.as_ref().ok().cloned(),
+        unwritten: pl.pragma.as_ref().err().cloned(),
+        interchanged: pl.swap.map(|(a, b)| vec![line_of(a), line_of(b)]).unwrap_or_default(),
+        ..OffloadReport::default()
     }
 }
 
@@ -975,8 +976,8 @@ impl Plugin {
         // SAFETY: GCC's main input file name, set for the whole run.
         let input = ffi::string_from(unsafe { ffi::gp_main_input_filename() });
         let text = std::fs::read_to_string(&input).map_err(|e| format!("gccpoly: cannot read '{input}' to annotate it: {e}"))?;
-        let same = |a: &std::path::Path, b: &std::path::Path| matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y);
-        if !plan && same(path, std::path::Path::new(&input)) {
+        let input_name = gimple::offload::canonical_name(&input);
+        if !plan && input_name.is_some() && gimple::offload::canonical_name(path) == input_name {
             return Err(format!("gccpoly: annotate={} names the input file itself; write the annotated copy elsewhere", path.display()));
         }
         if self.functions.is_empty() {
@@ -1048,7 +1049,7 @@ impl Plugin {
         if let Some((plan, source, expected)) = &self.plan_in_use {
             let read: Vec<String> = source_files()
                 .into_iter()
-                .map(|f| std::fs::canonicalize(&f).map(|p| p.to_string_lossy().into_owned()).unwrap_or(f))
+                .map(|f| gimple::offload::canonical_name(&f).unwrap_or(f))
                 .collect();
             if let Some(why) = gimple::offload::other_files(plan, source, &read, expected) {
                 return Err(format!("gccpoly: the offload plan '{}' was compiled with other files than its source: {why}; remove the header of the same name from the plan's directory or the -iquote directories, or rebuild the plans", plan.display()));

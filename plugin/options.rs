@@ -97,6 +97,14 @@ pub struct Options {
     pub offload_use: Option<PathBuf>,
 }
 
+impl Options {
+    /// Whether offload plans are made (for the report, an annotated copy
+    /// or a plan file).
+    pub fn plans_offload(&self) -> bool {
+        self.offload || self.annotate.is_some() || self.offload_generate.is_some()
+    }
+}
+
 fn spelled(spec: &OptionSpec) -> String {
     match spec.value {
         ValueKind::None => spec.key.to_string(),

@@ -82,7 +82,7 @@ pub struct LoopReport {
     pub offload: Option<OffloadReport>,
 }
 
-#[derive(Serialize, Debug, Clone)]
+#[derive(Serialize, Debug, Clone, Default)]
 pub struct OffloadReport {
     /// Whether the nest has a plan; when not, `reason` says why.
     pub planned: bool,

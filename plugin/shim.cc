@@ -373,6 +373,8 @@ struct fe_walk
   void *data;
   /* The `for' statements right after their own initialization.  */
   hash_set<tree> initialized;
+  /* Whether to gather more than the loop statements' positions.  */
+  bool details;
 };
 
 /* The integer variable a `for' condition compares and its increment steps
@@ -572,7 +574,6 @@ struct fe_vars
   /* The variables whose reads do not count, innermost last: those of the
      `for' statements being walked whose initialization assigns them.  */
   auto_vec<tree> initialized;
-  bool reads;
   /* The location of the last expression walked that has one.  */
   location_t at;
 };
@@ -581,7 +582,7 @@ struct fe_vars
 void
 fe_note_read (tree x, fe_vars *v)
 {
-  if (v->reads && x && fe_local_var (x) && !v->initialized.contains (x))
+  if (x && fe_local_var (x) && !v->initialized.contains (x))
     v->fn (v->data, v->function, GP_FE_READ,
 	   IDENTIFIER_POINTER (DECL_NAME (x)), DECL_SOURCE_LOCATION (x), v->at);
 }
@@ -616,9 +617,6 @@ fe_vars_visit (tree *tp, int *walk_subtrees, void *data)
     {
     case MODIFY_EXPR:
     case INIT_EXPR:
-      if (TREE_CODE (TREE_OPERAND (t, 0)) == PARM_DECL)
-	v->changed_params.add (TREE_OPERAND (t, 0));
-      break;
     case PREINCREMENT_EXPR:
     case POSTINCREMENT_EXPR:
     case PREDECREMENT_EXPR:
@@ -718,6 +716,8 @@ fe_loop_visit (tree *tp, int *, void *data)
 	    info.var_decl = DECL_SOURCE_LOCATION (var);
 	    info.var_initialized = w->initialized.contains (t);
 	  }
+	if (!w->details)
+	  break;
 	tree child = fe_only_for (FOR_BODY (t), 0);
 	info.only_child = child ? EXPR_LOCATION (child) : 0;
 	fe_loop_walk lw;
@@ -754,7 +754,7 @@ fe_loop_visit (tree *tp, int *, void *data)
 
 void
 gp_fe_walk_loops (void *fndecl, gp_fe_loop_fn fn, gp_fe_var_fn var_fn,
-		  int reads, void *data)
+		  int details, void *data)
 {
   tree decl = static_cast<tree> (fndecl);
   if (!decl || TREE_CODE (decl) != FUNCTION_DECL || !DECL_SAVED_TREE (decl))
@@ -762,14 +762,17 @@ gp_fe_walk_loops (void *fndecl, gp_fe_loop_fn fn, gp_fe_var_fn var_fn,
   fe_walk w;
   w.fn = fn;
   w.data = data;
-  walk_tree_without_duplicates (&DECL_SAVED_TREE (decl), fe_own_init_visit,
-				&w);
+  w.details = details != 0;
+  if (w.details)
+    walk_tree_without_duplicates (&DECL_SAVED_TREE (decl), fe_own_init_visit,
+				  &w);
   walk_tree_without_duplicates (&DECL_SAVED_TREE (decl), fe_loop_visit, &w);
+  if (!w.details)
+    return;
   fe_vars v;
   v.fn = var_fn;
   v.data = data;
   v.function = IDENTIFIER_POINTER (DECL_NAME (decl));
-  v.reads = reads != 0;
   v.at = DECL_SOURCE_LOCATION (decl);
   fe_vars_walk (&DECL_SAVED_TREE (decl), &v);
   for (tree p = DECL_ARGUMENTS (decl); p; p = DECL_CHAIN (p))

@@ -168,10 +168,11 @@ typedef void (*gp_fe_var_fn) (void *data, const char *function,
 			      gp_fe_var_kind kind, const char *name,
 			      gp_location decl, gp_location at);
 /* Calls FN for every for/while/do statement in FNDECL's body, in source
-   order, and VAR_FN with the facts about its variables (the reads only
-   when READS is nonzero).  */
+   order.  With DETAILS (what the offload plans need) it also fills the
+   records' fields after COND and calls VAR_FN with the facts about the
+   function's variables; else those fields are 0.  */
 void gp_fe_walk_loops (void *fndecl, gp_fe_loop_fn fn, gp_fe_var_fn var_fn,
-		       int reads, void *data);
+		       int details, void *data);
 
 /* --- The current function (cfun).  -------------------------------------- */
 

@@ -20,24 +20,32 @@ pub struct Layout {
     pub sizes: Vec<Polynomial>,
 }
 
-/// Lines one iteration touches for an access whose subscripts move by
-/// `steps` (outermost first) in an array laid out as `layout`.
-pub fn access_lines(steps: &[i128], layout: &Layout) -> f64 {
-    if steps.iter().all(|&c| c == 0) {
-        return 0.0;
-    }
+/// The bytes an access's address moves when its subscripts move by
+/// `steps` (outermost first) in an array laid out as `layout`; None when a
+/// moving dimension's stride is not a constant (a size known only at run
+/// time) or overflows.
+pub fn step_bytes(steps: &[i128], layout: &Layout) -> Option<i128> {
     let dims = steps.len();
-    let mut bytes: Option<i128> = Some(0);
+    let mut bytes = 0i128;
     for (k, &c) in steps.iter().enumerate() {
         if c == 0 {
             continue;
         }
         // Elements per step of dimension k: the product of the sizes inward.
         let inward = layout.sizes.get(k..dims.saturating_sub(1)).unwrap_or(&[]);
-        let stride = inward.iter().try_fold(1i128, |acc, p| p.as_constant().and_then(|v| acc.checked_mul(v)));
-        bytes = bytes.zip(stride).and_then(|(b, st)| b.checked_add(c.checked_mul(st)?.checked_mul(layout.elem)?));
+        let stride = inward.iter().try_fold(1i128, |acc, p| p.as_constant().and_then(|v| acc.checked_mul(v)))?;
+        bytes = bytes.checked_add(c.checked_mul(stride)?.checked_mul(layout.elem)?)?;
     }
-    match bytes {
+    Some(bytes)
+}
+
+/// Lines one iteration touches for an access whose subscripts move by
+/// `steps` (outermost first) in an array laid out as `layout`.
+pub fn access_lines(steps: &[i128], layout: &Layout) -> f64 {
+    if steps.iter().all(|&c| c == 0) {
+        return 0.0;
+    }
+    match step_bytes(steps, layout) {
         Some(b) if b.abs() < LINE => b.abs() as f64 / LINE as f64,
         _ => 1.0,
     }
