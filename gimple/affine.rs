@@ -85,13 +85,60 @@ impl BoundExpr {
         })
     }
 
-    pub fn polys(&self) -> Vec<&Polynomial> {
+    /// Every polynomial of the bound, those of its conditions included.
+    pub fn polys(&self) -> Vec<Polynomial> {
         match self {
-            BoundExpr::Poly(p) => vec![p],
+            BoundExpr::Poly(p) => vec![p.clone()],
             BoundExpr::Min(v) | BoundExpr::Max(v) => v.iter().flat_map(|b| b.polys()).collect(),
-            BoundExpr::Cond(_, a, b) => a.polys().into_iter().chain(b.polys()).collect(),
+            BoundExpr::Cond(c, a, b) => c.polys().into_iter().chain(a.polys()).chain(b.polys()).collect(),
         }
     }
+}
+
+/// `p`, affine in the variables of `found`, with each replaced by the
+/// minimum or maximum it stands for: `c*min(a, b) + q` is `min(c*a + q,
+/// c*b + q)` for c > 0 and the maximum of the two for c < 0. None where a
+/// variable is not affine in `p` or a coefficient overflows.
+fn distribute(p: Polynomial, found: &[MinMax]) -> Option<BoundExpr> {
+    let Some(m) = found.iter().find(|m| p.mentions(&m.var)) else {
+        return Some(BoundExpr::Poly(p));
+    };
+    let c = p.coefficient(std::slice::from_ref(&m.var));
+    let rest = p.checked_sub(&Polynomial::var(&m.var).checked_scale(c)?)?;
+    if c == 0 || rest.mentions(&m.var) {
+        return None;
+    }
+    let arms = vec![distribute(p.substitute(&m.var, &m.a)?, found)?, distribute(p.substitute(&m.var, &m.b)?, found)?];
+    Some(if m.min == (c > 0) { BoundExpr::Min(arms) } else { BoundExpr::Max(arms) })
+}
+
+/// `polys` where `init` holds, case by case of the minima and maxima of
+/// `found`: each case a condition (the operand each one takes) and the
+/// polynomials with every fresh variable replaced. None on overflow or
+/// over 16 cases.
+pub fn cases(init: Cond, polys: Vec<Polynomial>, found: &[MinMax]) -> Option<Vec<(Cond, Vec<Polynomial>)>> {
+    let mut out = vec![(init, polys)];
+    // Latest first: its operands mention only earlier variables.
+    for m in found.iter().rev() {
+        let mut next = Vec::new();
+        for (c, ps) in out {
+            if !ps.iter().any(|p| p.mentions(&m.var)) && !c.vars().contains(&m.var) {
+                next.push((c, ps));
+                continue;
+            }
+            // A minimum is a where a <= b, a maximum where a >= b.
+            let take_a = Cond::cmp(if m.min { CmpOp::Le } else { CmpOp::Ge }, &m.a, &m.b)?;
+            for (which, v) in [(take_a.clone(), &m.a), (take_a.not(), &m.b)] {
+                let ps = ps.iter().map(|p| p.substitute(&m.var, v)).collect::<Option<Vec<_>>>()?;
+                next.push((c.substitute(&m.var, v)?.and(which), ps));
+            }
+        }
+        if next.len() > 16 {
+            return None;
+        }
+        out = next;
+    }
+    Some(out)
 }
 
 /// A parameter of the region: an integer SSA name defined before it.
@@ -125,7 +172,21 @@ pub struct Translator<'a> {
     /// The region's first block: its PHIs hold values from before the
     /// region, so they are parameters.
     pub entry_block: Option<i32>,
+    /// While a bound is read: the minima and maxima met inside it, each a
+    /// fresh variable standing for it (`bound` distributes them out).
+    minmax: Option<Vec<MinMax>>,
 }
+
+/// A `min(a, b)` or `max(a, b)` inside a bound, as the variable `var`.
+pub struct MinMax {
+    var: String,
+    min: bool,
+    a: Polynomial,
+    b: Polynomial,
+}
+
+/// The most minima and maxima one bound may hold (each doubles its pieces).
+const MAX_MINMAX: usize = 4;
 
 /// How deep definitions are followed before giving up.
 const MAX_DEPTH: u32 = 64;
@@ -180,6 +241,7 @@ impl<'a> Translator<'a> {
             depth: 0,
             counter_phi: None,
             entry_block: None,
+            minmax: None,
         }
     }
 
@@ -219,6 +281,9 @@ impl<'a> Translator<'a> {
                     | TK::GP_T_LSHIFT
                     | TK::GP_T_BIT_NOT
                     | TK::GP_T_CONVERT => self.apply(code, &ops, ty, address, &t.text()),
+                    TK::GP_T_MIN | TK::GP_T_MAX if self.minmax.is_some() && !address && ops.len() == 2 => {
+                        self.min_max(code == TK::GP_T_MIN, ops[0], ops[1], ty)
+                    }
                     _ => Err(format!("'{}' = {} is not affine", t.text(), def.assign_rhs_code_name())),
                 }
             }
@@ -306,13 +371,8 @@ impl<'a> Translator<'a> {
             }
             TK::GP_T_COND_EXPR => {
                 let c = t.op(0).ok_or("malformed")?;
-                let l = self.integer(c.op(0).ok_or("malformed")?)?;
-                let r = self.integer(c.op(1).ok_or("malformed")?)?;
-                if !l.is_affine() || !r.is_affine() {
-                    return Err(format!("iteration count under a non-affine condition: {}", t.text()));
-                }
-                let cond = comparison(c.kind(), &l, &r)
-                    .ok_or_else(|| format!("iteration count under a condition: {}", t.text()))?;
+                let (l, r) = (c.op(0).ok_or("malformed")?, c.op(1).ok_or("malformed")?);
+                let cond = self.comparison_of(c.kind(), l, r).map_err(|_| format!("iteration count under a non-affine condition: {}", t.text()))?;
                 // Each arm's value only needs to be exact where it is taken.
                 let arm = |me: &mut Self, k: u32, when: Cond| -> Result<BoundExpr, Unmodelled> {
                     let before = me.pending.len();
@@ -329,8 +389,99 @@ impl<'a> Translator<'a> {
                 let b = arm(self, 2, cond.clone().not())?;
                 Ok(BoundExpr::Cond(cond, Box::new(a), Box::new(b)))
             }
-            _ => Ok(BoundExpr::Poly(self.integer(t)?)),
+            _ => {
+                // Minima and maxima inside the count (loop splitting's
+                // `MAX_EXPR <n - i, 0> - 1`, a bound `_5 = MIN_EXPR <i, n>`)
+                // are distributed out, or else taken case by case.
+                let (mut ps, found) = self.integers_with_min_max(&[t])?;
+                let p = ps.pop().ok_or("malformed")?;
+                if let Some(b) = distribute(p.clone(), &found) {
+                    return Ok(b);
+                }
+                let cases = cases(Cond::True, vec![p], &found).ok_or_else(|| format!("too many cases of the minima and maxima in {}", t.text()))?;
+                let mut it = cases.into_iter().rev();
+                let (_, mut last) = it.next().ok_or("malformed")?;
+                let mut b = BoundExpr::Poly(last.pop().ok_or("malformed")?);
+                for (c, mut ps) in it {
+                    b = BoundExpr::Cond(c, Box::new(BoundExpr::Poly(ps.pop().ok_or("malformed")?)), Box::new(b));
+                }
+                Ok(b)
+            }
         }
+    }
+
+    /// `lhs code rhs` of two integer expressions, minima and maxima in them
+    /// taken case by case (a split loop's guard `j < MIN_EXPR <i, n>`);
+    /// every polynomial compared is affine. The error names the side that
+    /// is not.
+    pub fn comparison_of(&mut self, code: TK, lhs: Tree, rhs: Tree) -> Result<Cond, Unmodelled> {
+        let (sides, found) = self.integers_with_min_max(&[lhs, rhs])?;
+        let split = cases(Cond::True, sides, &found).ok_or("too many cases of minima and maxima")?;
+        let mut cond = Cond::False;
+        for (c, ps) in split {
+            let [a, b] = ps.as_slice() else { return Err("malformed comparison".into()) };
+            for (p, t) in [(a, lhs), (b, rhs)] {
+                if !p.is_affine() || !c.is_affine() {
+                    return Err(format!("'{}' is not affine", t.text()));
+                }
+            }
+            let x = comparison(code, a, b).ok_or("unhandled comparison")?;
+            cond = if found.is_empty() { x } else { cond.or(c.and(x)) };
+        }
+        Ok(cond)
+    }
+
+    /// The values of integer expressions `ts` in which minima and maxima
+    /// stand as fresh variables (`found`, in the order made: a variable's
+    /// operands mention only earlier ones). The obligations they leave are
+    /// stated case by case, without the fresh variables.
+    pub fn integers_with_min_max(&mut self, ts: &[Tree]) -> Result<(Vec<Polynomial>, Vec<MinMax>), Unmodelled> {
+        let before = self.pending.len();
+        let outer = self.minmax.replace(Vec::new());
+        let ps = ts.iter().map(|&t| self.integer(t)).collect::<Result<Vec<_>, _>>();
+        let found = std::mem::replace(&mut self.minmax, outer).unwrap_or_default();
+        let ps = ps?;
+        if found.is_empty() {
+            return Ok((ps, found));
+        }
+        let mut obligations = Vec::new();
+        for o in self.pending.drain(before..).collect::<Vec<_>>() {
+            let when = o.when.clone().unwrap_or(Cond::True);
+            let split = cases(when, vec![o.poly.clone()], &found).ok_or_else(|| format!("too many cases in {}", o.what))?;
+            for (c, mut p) in split {
+                let poly = p.pop().ok_or("malformed")?;
+                obligations.push(Obligation { poly, lo: o.lo, hi: o.hi, what: o.what.clone(), when: Some(c) });
+            }
+        }
+        self.pending.extend(obligations);
+        Ok((ps, found))
+    }
+
+    /// `min(a, b)` or `max(a, b)` of type `ty` inside a bound: a fresh
+    /// variable, recorded with the operands' values (each computed in `ty`,
+    /// so each must be its value there, as the whole is).
+    fn min_max(&mut self, min: bool, a: Tree, b: Tree, ty: Type) -> Result<Value, Unmodelled> {
+        let n = self.minmax.as_ref().map_or(0, |v| v.len());
+        if n >= MAX_MINMAX {
+            return Err(format!("more than {MAX_MINMAX} minima and maxima in one bound"));
+        }
+        let operand = |me: &mut Self, t: Tree| -> Result<Polynomial, Unmodelled> {
+            let v = me.value(t, false)?;
+            if v.base.is_some() {
+                return Err(format!("an address in a minimum or maximum: {}", t.text()));
+            }
+            if ty.is_integral() && ty.unsigned() {
+                me.oblige(&v.poly, ty, &t.text());
+            }
+            Ok(v.poly)
+        };
+        let a = operand(self, a)?;
+        let b = operand(self, b)?;
+        let var = format!("__minmax{n}");
+        if let Some(v) = self.minmax.as_mut() {
+            v.push(MinMax { var: var.clone(), min, a, b });
+        }
+        Ok(Value { base: None, poly: Polynomial::var(&var) })
     }
 
     /// The value of `t`, an evolution already instantiated in the region.
@@ -401,6 +552,10 @@ impl<'a> Translator<'a> {
             TK::GP_T_ADDR_EXPR => {
                 let r = self.address_of(t.op(0).ok_or("malformed address")?)?;
                 Ok(r)
+            }
+            TK::GP_T_MIN | TK::GP_T_MAX if self.minmax.is_some() && !address => {
+                let (a, b) = (t.op(0).ok_or("malformed min/max")?, t.op(1).ok_or("malformed min/max")?);
+                self.min_max(t.kind() == TK::GP_T_MIN, a, b, t.ty().ok_or("untyped")?)
             }
             _ => Err(format!("'{}' ({}) is not affine", t.text(), t.code_name())),
         }

@@ -1182,6 +1182,25 @@ pub fn inner_trip_counts_vary(forest: &LoopForest, r: &Region, l: u32, max_opera
     ties().unwrap_or(false)
 }
 
+/// The most iterations loop `l` of region `r` runs, whatever the
+/// parameters, where the model bounds it by a constant (the part of a split
+/// loop that runs once); None where it does not or isl gives up.
+pub fn most_trips(forest: &LoopForest, r: &Region, l: u32, max_operations: u64) -> Option<u64> {
+    let lm = loop_map(forest, r);
+    let (Some(stmts), Some(&depth)) = (lm.stmts.get(&l), lm.depth.get(&l)) else { return None };
+    let cx = BoundedCtx::new(max_operations);
+    let count = || -> Result<Option<u64>, IslFailure> {
+        let inside = r.scop.statements.iter().filter(|s| stmts.contains(&s.name));
+        let Some(values) = projected_domains(&cx, inside, depth as u32 - 1, 1)? else { return Ok(None) };
+        let values = cx.ok(values.project_out_all_params())?;
+        if !cx.ok(values.is_bounded())? {
+            return Ok(None);
+        }
+        cx.count_points(&values).map(Some)
+    };
+    count().ok().flatten()
+}
+
 /// The union of the domains of `stmts`, each projected on its dimensions
 /// `first .. first + n` (a statement with fewer dimensions left out); None
 /// when no statement has them.

@@ -11,7 +11,7 @@
 //! zero-dimensional arrays. Anything else splits regions and is reported
 //! with a reason from `Reason`.
 
-use super::affine::{comparison, isl_name, Base, BoundExpr, Obligation, Translator};
+use super::affine::{isl_name, Base, BoundExpr, Obligation, Translator};
 use super::ir::{self, LoopRef, Stmt, Tree};
 use super::loops::LoopForest;
 use crate::ffi::{gp_stmt_kind as SK, gp_tree_kind as TK};
@@ -734,18 +734,15 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             );
         }
         let iters = self.iters_of(&chain);
-        let mut side = |t: Tree| -> Outcome<Polynomial> {
-            let p = tr.integer(t).map_err(|d| Rejection { reason: Reason::NonAffineCondition, detail: format!("line {line}: {d}") })?;
-            if !p.is_affine() || !Self::in_scope(tr, &iters, &p) {
-                return reject(Reason::NonAffineCondition, format!("line {line}: '{}' is not affine", t.text()));
-            }
-            Ok(p)
-        };
-        let (a, c) = (side(lhs)?, side(rhs)?);
+        // A minimum or maximum compared (a guard `j < MIN_EXPR <i, n>` of a
+        // split loop) is taken case by case.
+        let cond = tr
+            .comparison_of(last.cond_code(), lhs, rhs)
+            .map_err(|d| Rejection { reason: Reason::NonAffineCondition, detail: format!("line {line}: {d}") })?;
+        if cond.polys().iter().any(|p| !Self::in_scope(tr, &iters, p)) {
+            return reject(Reason::NonAffineCondition, format!("line {line}: the condition is not affine in the region's counters and parameters"));
+        }
         self.discharge(tr, &iters, dom, line)?;
-        let Some(cond) = comparison(last.cond_code(), &a, &c) else {
-            return reject(Reason::NonAffineCondition, format!("line {line}: unhandled comparison"));
-        };
         if e.true_value != 0 {
             Ok(Some(cond))
         } else if e.false_value != 0 {

@@ -545,6 +545,16 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             Some(_) => (None, &[][..]),
             None => (test.as_ref(), &otherwise[..]),
         };
+        // An innermost loop inside a sequential loop starts the threads
+        // once per iteration of the loop around it: in parallel only with
+        // enough iterations, tested at run time (below) unless the model
+        // bounds them (a split loop's part that runs once).
+        let min_trips = p.options.min_trips.unwrap_or(gimple::transform::MIN_TRIPS_INSIDE);
+        let too_few = || format!("too little work per start of the threads: fewer than {min_trips} iterations, inside a sequential loop");
+        if mark && needs_trips && min_trips > 1 && gimple::parallel::most_trips(forest, region, *l, aopts.max_operations).is_some_and(|n| n < min_trips) {
+            done.push(kept(&too_few()));
+            continue;
+        }
         // What PRE may carry across its iterations, found before versioning
         // changes the function.
         let unwritten = if mark && !p.options.no_reload { gimple::parallel::unwritten_loads(forest, region, *l) } else { Vec::new() };
@@ -574,10 +584,6 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         // loads at the end of one iteration for the next is loaded in
         // each instead.
         let reloaded = if mark && !unwritten.is_empty() { gimple::transform::reload_invariants(*l, &unwritten) } else { 0 };
-        // An innermost loop inside a sequential loop starts the threads
-        // once per iteration of the loop around it: in parallel only with
-        // enough iterations, tested at run time.
-        let min_trips = p.options.min_trips.unwrap_or(gimple::transform::MIN_TRIPS_INSIDE);
         let trips_test = if mark && needs_trips && min_trips > 1 {
             // SAFETY: l is a marked loop of cfun.
             unsafe { ffi::gp_loop_version_min_trips(*l, min_trips as _) }
@@ -585,7 +591,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             0
         };
         if trips_test == 2 {
-            done.push(kept(&format!("too little work per start of the threads: fewer than {min_trips} iterations, inside a sequential loop")));
+            done.push(kept(&too_few()));
             continue;
         }
         let trips_text = (trips_test == 1).then(|| format!("iterations >= {min_trips}"));

@@ -107,6 +107,27 @@ impl Cond {
         ok
     }
 
+    /// The polynomials compared.
+    pub fn polys(&self) -> Vec<Polynomial> {
+        let mut out = Vec::new();
+        self.visit(&mut |p| out.push(p.clone()));
+        out
+    }
+
+    /// The condition with `var` replaced by `value`; None on overflow.
+    pub fn substitute(&self, var: &str, value: &Polynomial) -> Option<Cond> {
+        let all = |v: &[Cond]| v.iter().map(|c| c.substitute(var, value)).collect::<Option<Vec<_>>>();
+        Some(match self {
+            Cond::True => Cond::True,
+            Cond::False => Cond::False,
+            Cond::NonNeg(p) => Cond::NonNeg(p.substitute(var, value)?),
+            Cond::Zero(p) => Cond::Zero(p.substitute(var, value)?),
+            Cond::And(v) => Cond::And(all(v)?),
+            Cond::Or(v) => Cond::Or(all(v)?),
+            Cond::Not(c) => Cond::Not(Box::new(c.substitute(var, value)?)),
+        })
+    }
+
     fn visit(&self, f: &mut impl FnMut(&Polynomial)) {
         match self {
             Cond::True | Cond::False => {}

@@ -135,29 +135,54 @@ impl LightScop {
         for s in &scop.statements {
             let d = parse(&s.domain)?;
             check_params(&d.params, &params, &s.domain)?;
-            let [piece] = d.pieces.as_slice() else { return Err(format!("domain of {} is not one piece", s.name)) };
-            let tuple = piece.domain.as_ref().ok_or_else(|| format!("domain of {} has no tuple", s.name))?;
-            if tuple.name.as_deref() != Some(s.name.as_str()) || piece.range.is_some() {
-                return Err(format!("unexpected domain {}", s.domain));
+            // A domain of several pieces (a do-while loop's first iteration
+            // apart, `S[j, k] : ...; S[j = 0, k] : ...`) is their union; the
+            // pieces must name each position's iterator alike.
+            if d.pieces.is_empty() {
+                return Err(format!("domain of {} is empty", s.name));
             }
-            let mut iters = Vec::new();
-            let mut fixed = Vec::new();
-            for (k, e) in tuple.entries.iter().enumerate() {
-                match e {
-                    Entry::Var(v) => iters.push(v.clone()),
-                    Entry::VarEq(v, p) => {
-                        iters.push(v.clone());
-                        fixed.push(Cond::Zero(Polynomial::var(v).checked_sub(p).ok_or("overflow")?));
-                    }
-                    Entry::Expr(p) => {
-                        let v = format!("_d{k}");
-                        fixed.push(Cond::Zero(Polynomial::var(&v).checked_sub(p).ok_or("overflow")?));
-                        iters.push(v);
+            let mut tuples = Vec::new();
+            for piece in &d.pieces {
+                let tuple = piece.domain.as_ref().ok_or_else(|| format!("domain of {} has no tuple", s.name))?;
+                if tuple.name.as_deref() != Some(s.name.as_str()) || piece.range.is_some() {
+                    return Err(format!("unexpected domain {}", s.domain));
+                }
+                if tuples.first().is_some_and(|t: &&Tuple| t.entries.len() != tuple.entries.len()) {
+                    return Err(format!("unexpected domain {}", s.domain));
+                }
+                tuples.push(tuple);
+            }
+            let width = tuples[0].entries.len();
+            let iters: Vec<String> = (0..width)
+                .map(|k| {
+                    tuples
+                        .iter()
+                        .find_map(|t| match &t.entries[k] {
+                            Entry::Var(v) | Entry::VarEq(v, _) => Some(v.clone()),
+                            Entry::Expr(_) => None,
+                        })
+                        .unwrap_or_else(|| format!("_d{k}"))
+                })
+                .collect();
+            let mut pieces = Vec::new();
+            for (piece, tuple) in d.pieces.iter().zip(&tuples) {
+                let mut cond = piece.cond.clone();
+                for (k, e) in tuple.entries.iter().enumerate() {
+                    match e {
+                        Entry::Var(v) if *v == iters[k] => {}
+                        Entry::VarEq(v, p) if *v == iters[k] => {
+                            cond = cond.and(Cond::Zero(Polynomial::var(v).checked_sub(p).ok_or("overflow")?));
+                        }
+                        Entry::Expr(p) => {
+                            cond = cond.and(Cond::Zero(Polynomial::var(&iters[k]).checked_sub(p).ok_or("overflow")?));
+                        }
+                        _ => return Err(format!("the pieces of the domain of {} name their iterators differently", s.name)),
                     }
                 }
+                pieces.push(cond);
             }
             let fr = frame(&params, &iters);
-            let cond = fixed.into_iter().fold(piece.cond.clone(), |c, f| c.and(f));
+            let cond = if pieces.len() == 1 { pieces.pop().unwrap_or(Cond::False) } else { Cond::Or(pieces) };
             let domain = dnf(&cond, &fr)?;
 
             // Schedule: [c0, i0, c1, i1, ..., cd, 0, ...].
