@@ -229,6 +229,10 @@ impl Type {
 }
 
 impl Stmt {
+    pub fn raw(self) -> *mut ffi::gp_stmt {
+        self.0
+    }
+
     pub fn kind(self) -> SK {
         // SAFETY: a live statement of cfun.
         unsafe { ffi::gp_stmt_code(self.0) }

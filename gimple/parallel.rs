@@ -816,6 +816,33 @@ pub fn private_storage_decls(forest: &LoopForest, r: &Region, l: u32, names: &[S
         .collect()
 }
 
+/// The stores of loop `l`'s reductions in memory `cells` (the verdict's
+/// names, `s[0]`), one per cell, where each cell's array is accessed in the
+/// loop by that store alone, in a block of the loop itself (PRE carries the
+/// running value in a register and stores it in each iteration); None
+/// where that does not hold.
+pub fn reduction_stores(forest: &LoopForest, r: &Region, l: u32, cells: &[String]) -> Option<Vec<Stmt>> {
+    let memory = memory_arrays(r);
+    let mut accesses = Vec::new();
+    for b in loop_blocks(forest, l) {
+        let refs = block_refs(b);
+        if !refs.is_empty() {
+            accesses.extend(matched_accesses(r, &memory, b, refs)?.into_iter().map(|a| (b, a)));
+        }
+    }
+    cells
+        .iter()
+        .map(|c| {
+            let array = c.split('[').next().unwrap_or("");
+            let mine: Vec<&(i32, MemAccess)> = accesses.iter().filter(|(_, a)| a.array == array).collect();
+            match mine.as_slice() {
+                [(b, a)] if a.write && ir::bb_loop(*b) == l => Some(a.stmt),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
 /// Analyses region `r`.
 /// What the pairwise engine needs of a region besides its model.
 struct Prepared {
@@ -1290,9 +1317,11 @@ pub fn independent_loop(forest: &LoopForest, r: &Region, band: &[u32], m: u32, m
 /// None when it holds for none, or isl gave up. One dataflow for all loops.
 pub fn memory_parallel_conditions(forest: &LoopForest, r: &Region, loops: &[u32], max_operations: u64) -> HashMap<u32, Option<String>> {
     // Small regions only (the exact engine's cost), and those in the
-    // pairwise engine's notation (not unrolled or split loops), whose
-    // dataflow is more often exact.
-    if loops.is_empty() || !is_small(r) || LightScop::read(&r.scop).is_err() {
+    // pairwise engine's notation with domains of one piece each (not
+    // unrolled or split loops, not do-while loops whose tests were hoisted
+    // out: their dataflow took 25 s on GCC's graphite/pr69292.c at -O3).
+    let plain = LightScop::read(&r.scop).is_ok_and(|l| l.stmts.iter().all(|s| s.pieces == 1));
+    if loops.is_empty() || !is_small(r) || !plain {
         return HashMap::new();
     }
     let lm = loop_map(forest, r);

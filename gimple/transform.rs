@@ -13,7 +13,7 @@
 //! memory need an OpenMP region of the plugin's own, which is not built.
 
 use super::affine::Base;
-use super::ir::Tree;
+use super::ir::{Stmt, Tree};
 use super::loops::LoopForest;
 use super::parallel::{inner_trip_counts_vary, memory_parallel_conditions, private_storage_decls, RegionOutcome};
 use super::scop::Region;
@@ -38,7 +38,10 @@ pub enum LoopPlan {
     /// in each iteration (`gp_loop_private_storage`) before it is marked.
     /// `min_trips`: an innermost loop inside a sequential loop, to run in
     /// parallel only with enough iterations (`MIN_TRIPS_INSIDE`).
-    Parallel { test: Option<RuntimeTest>, otherwise: Vec<u32>, cyclic: bool, within: Option<RuntimeTest>, storage: Vec<Tree>, min_trips: bool },
+    /// `sinks`: the stores of its reductions in memory, moved after it
+    /// (`gp_loop_sink_store`) before it is marked, so that parloops finds
+    /// register reductions.
+    Parallel { test: Option<RuntimeTest>, otherwise: Vec<u32>, cyclic: bool, within: Option<RuntimeTest>, storage: Vec<Tree>, min_trips: bool, sinks: Vec<Stmt> },
     /// Parallel by the analysis but left to run sequentially: why.
     Kept(String),
 }
@@ -168,6 +171,7 @@ struct Choice {
     condition: Option<String>,
     otherwise: Vec<u32>,
     storage: Vec<Tree>,
+    sinks: Vec<Stmt>,
 }
 
 /// The least number of iterations with which an innermost loop inside a
@@ -198,6 +202,14 @@ pub fn private_storage(l: u32, decls: &[Tree], apply: bool) -> bool {
     unsafe { ffi::gp_loop_private_storage(l, raw.as_ptr(), raw.len() as u32, PRIVATE_STORAGE_MAX_BYTES as _, apply as i32) != 0 }
 }
 
+/// Moves `store`, a reduction's store in each iteration of loop `l`, after
+/// the loop (`gp_loop_sink_store`); with `apply` false only says whether
+/// it can, changing nothing.
+pub fn sink_store(l: u32, store: Stmt, apply: bool) -> bool {
+    // SAFETY: l is a loop of cfun and store a statement of cfun.
+    unsafe { ffi::gp_loop_sink_store(l, store.raw(), apply as i32) != 0 }
+}
+
 /// Replaces the header PHIs of loop `l` through which PRE carries a load of
 /// one of `refs` (references to memory the loop does not write) from one
 /// iteration to the next by a load in each iteration
@@ -215,6 +227,7 @@ pub fn plan(
     outcomes: &[RegionOutcome],
     max_operations: u64,
     privatize: bool,
+    sink_reductions: bool,
 ) -> BTreeMap<u32, LoopPlan> {
     let mut plans = BTreeMap::new();
     let inside = |l: u32, outer: u32| l != outer && forest.within(l, outer);
@@ -263,6 +276,13 @@ pub fn plan(
                 }
                 continue;
             }
+            // A loop that runs at most once (a part GCC split off a loop
+            // for its first iteration) has nothing to share out; the
+            // loops inside it are considered instead.
+            if v.parallel && outer.is_none() && super::parallel::most_trips(forest, r, l, max_operations).is_some_and(|n| n < 2) {
+                plans.insert(l, LoopPlan::Kept("too little work: it runs at most once".into()));
+                continue;
+            }
             let copies = in_memory(v);
             // Private arrays whose scope is the loop's body: each iteration
             // gets storage of its own, and parloops can run it.
@@ -283,10 +303,37 @@ pub fn plan(
             } else {
                 None
             };
-            if v.parallel && (copies.is_empty() || storage.is_some()) {
+            // Reductions in memory whose running value PRE keeps in a
+            // register: their stores move after the loop, and parloops
+            // makes register reductions of them.
+            let is_reduction = |c: &String| v.reductions.iter().any(|(x, _)| x == c);
+            let sinks = if sink_reductions && v.parallel && outer.is_none() && storage.is_none() && !copies.is_empty() && copies.iter().all(is_reduction) {
+                // (An array reduction, its store in an inner loop, keeps the
+                // general reason.)
+                match super::parallel::reduction_stores(forest, r, l, &copies) {
+                    Some(st) if st.iter().all(|s| sink_store(l, *s, false)) => Some(st),
+                    Some(_) => {
+                        no_storage = Some(format!(
+                            "needs reductions in memory ({}), and their stores cannot be moved after it (not on every way out of it, or to an address computed in it)",
+                            copies.join(", ")
+                        ));
+                        None
+                    }
+                    None => None,
+                }
+            } else {
+                None
+            };
+            if v.parallel && (copies.is_empty() || storage.is_some() || sinks.is_some()) {
                 match outer {
                     Some(k) => chosen[k].otherwise.push(l),
-                    None => chosen.push(Choice { l, condition: None, otherwise: Vec::new(), storage: storage.unwrap_or_default() }),
+                    None => chosen.push(Choice {
+                        l,
+                        condition: None,
+                        otherwise: Vec::new(),
+                        storage: storage.unwrap_or_default(),
+                        sinks: sinks.unwrap_or_default(),
+                    }),
                 }
                 continue;
             }
@@ -308,7 +355,7 @@ pub fn plan(
                 memory_parallel_conditions(forest, r, &candidates, max_operations)
             });
             if let Some(set) = conditions.get(&l).cloned().flatten() {
-                chosen.push(Choice { l, condition: (!set.is_empty()).then_some(set), otherwise: Vec::new(), storage: Vec::new() });
+                chosen.push(Choice { l, condition: (!set.is_empty()).then_some(set), otherwise: Vec::new(), storage: Vec::new(), sinks: Vec::new() });
             } else if v.parallel {
                 let why = no_storage.unwrap_or_else(|| format!("needs private or reduced copies of memory ({}), which parloops does not make", copies.join(", ")));
                 plans.insert(l, LoopPlan::Kept(why));
@@ -336,7 +383,15 @@ pub fn plan(
             let Some(set) = &c.condition else {
                 plans.insert(
                     c.l,
-                    LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(c.l), within: None, storage: c.storage, min_trips: min_trips(c.l) },
+                    LoopPlan::Parallel {
+                        test: test.clone(),
+                        otherwise: Vec::new(),
+                        cyclic: cyclic(c.l),
+                        within: None,
+                        storage: c.storage,
+                        min_trips: min_trips(c.l),
+                        sinks: c.sinks,
+                    },
                 );
                 continue;
             };
@@ -348,14 +403,14 @@ pub fn plan(
                 let within = if nested { test.clone() } else { None };
                 plans.insert(
                     c.l,
-                    LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: cyclic(c.l), within, storage: Vec::new(), min_trips: min_trips(c.l) },
+                    LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: cyclic(c.l), within, storage: Vec::new(), min_trips: min_trips(c.l), sinks: Vec::new() },
                 );
             } else {
                 // No test to version on: the inner loops alone.
                 for l in c.otherwise {
                     plans.insert(
                         l,
-                        LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(l), within: None, storage: Vec::new(), min_trips: min_trips(l) },
+                        LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(l), within: None, storage: Vec::new(), min_trips: min_trips(l), sinks: Vec::new() },
                     );
                 }
             }

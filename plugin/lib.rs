@@ -498,7 +498,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
     let outcomes: Vec<gimple::parallel::RegionOutcome> =
         regions.iter().map(|r| gimple::parallel::analyze_region(forest, r, aopts)).collect();
     let t_verdicts = t0.elapsed();
-    let plans = gimple::transform::plan(forest, regions, &outcomes, aopts.max_operations, !p.options.no_privatize);
+    let plans = gimple::transform::plan(forest, regions, &outcomes, aopts.max_operations, !p.options.no_privatize, !p.options.no_memory_reductions);
     if std::env::var_os("GCCPOLY_TIME").is_some() {
         let sizes: Vec<String> = regions.iter().map(|r| format!("{}l/{}s", r.loops.len(), r.scop.statements.len())).collect();
         eprintln!("gccpoly-par {name}: detection {:?}, verdicts {:?}, plan {:?}; regions {}", d.took, t_verdicts, t0.elapsed() - t_verdicts, sizes.join(" "));
@@ -529,8 +529,10 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             }
             (l, if mark { vec!["parallel"] } else { Vec::new() }, guard, None)
         };
-        let (test, otherwise, cyclic, within, storage, needs_trips) = match plan {
-            LoopPlan::Parallel { test, otherwise, cyclic, within, storage, min_trips } => (test, otherwise, cyclic, within, storage, *min_trips),
+        let (test, otherwise, cyclic, within, storage, needs_trips, sinks) = match plan {
+            LoopPlan::Parallel { test, otherwise, cyclic, within, storage, min_trips, sinks } => {
+                (test, otherwise, cyclic, within, storage, *min_trips, sinks)
+            }
             LoopPlan::Kept(why) => {
                 done.push(kept(why));
                 continue;
@@ -579,6 +581,14 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             done.push(kept("its private arrays could not be given storage of their own"));
             continue;
         }
+        // Its reductions in memory become register reductions, now that it
+        // is the marked copy: their stores move after it.
+        if !sinks.is_empty() && mark && !sinks.iter().all(|s| gimple::transform::sink_store(*l, *s, true)) {
+            // SAFETY: l is a loop of cfun.
+            unsafe { ffi::gp_loop_mark_parallel(*l, 0) };
+            done.push(kept("the stores of its reductions in memory could not be moved after it"));
+            continue;
+        }
         // parloops refuses a loop with a PHI that is neither a counter nor a
         // reduction ("scalar dependency between iterations"): a value PRE
         // loads at the end of one iteration for the next is loaded in
@@ -607,6 +617,13 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             let names: Vec<String> = storage.iter().map(|d| d.decl_name().unwrap_or_else(|| "(unnamed)".into())).collect();
             msg.push_str(&format!("; each iteration has storage of its own for {}", names.join(", ")));
         }
+        if !sinks.is_empty() && mark {
+            msg.push_str(&format!(
+                "; the running value{} of {} kept in a register, stored after the loop",
+                if sinks.len() == 1 { "" } else { "s" },
+                plan_cells(&outcomes[ri], *l).join(", ")
+            ));
+        }
         if reloaded > 0 {
             msg.push_str(&format!(
                 "; {reloaded} value{} that PRE carried from one iteration to the next loaded in each iteration instead",
@@ -620,6 +637,9 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         let mut d = marked(*l, whole, &msg, cyclic);
         if !storage.is_empty() && mark {
             d.1.push("privatize");
+        }
+        if !sinks.is_empty() && mark {
+            d.1.push("reduction");
         }
         if reloaded > 0 {
             d.1.push("reload");
@@ -672,6 +692,11 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             lr.kept = kept;
         }
     }
+}
+
+/// The cells of loop `l`'s reductions in memory, as the verdict names them.
+fn plan_cells(o: &gimple::parallel::RegionOutcome, l: u32) -> Vec<String> {
+    o.loops.get(&l).map(|v| v.memory_copies(&o.arrays)).unwrap_or_default()
 }
 
 /// A loop's source position: (line, column).

@@ -489,6 +489,17 @@ int gp_loop_private_storage (unsigned num, const gp_tree *const *decls,
    Returns how many PHIs were replaced.  */
 unsigned gp_loop_reload_invariants (unsigned num, const gp_tree *const *refs,
 				    unsigned n);
+/* A reduction in memory that PRE left as a register cycle plus a store in
+   each iteration (`prephitmp = PHI <..., x>; x = prephitmp + e; *s = x`)
+   is one parloops does not make: the loop stores the running value.  The
+   STORE of loop NUM moves after the loop, on its single exit, storing the
+   value the last iteration stored, so that the register cycle is all that
+   is left.  The caller's model proves that nothing else in the loop
+   accesses the stored array.  Only a store in the loop itself (not an
+   inner loop) that every iteration leaving the loop has executed, of a
+   register value to an address computed before the loop.  With APPLY
+   zero nothing changes; returns whether it can be (or was) done.  */
+int gp_loop_sink_store (unsigned num, const gp_stmt *store, int apply);
 /* How many GIMPLE_OMP_FORs of cfun are at source line LINE; with CHUNK
    above 0, those whose schedule is static without a chunk size get the
    chunk size CHUNK (parloops gives every loop schedule(static)).  */

@@ -100,6 +100,9 @@ pub struct LStmt {
     /// `k` (`consts.len() == iters.len() + 1`).
     pub consts: Vec<i128>,
     pub domain: Dnf,
+    /// How many pieces isl's notation of the domain has (a do-while
+    /// loop's first iteration apart makes two).
+    pub pieces: usize,
     pub accesses: Vec<LAccess>,
 }
 
@@ -257,7 +260,7 @@ impl LightScop {
                 }).collect::<Result<Vec<_>, _>>()?;
                 accesses.push(LAccess { kind: a.kind, array: a.array.clone(), subs });
             }
-            stmts.push(LStmt { name: s.name.clone(), line: s.line, iters, consts, domain, accesses });
+            stmts.push(LStmt { name: s.name.clone(), line: s.line, iters, consts, domain, pieces: d.pieces.len(), accesses });
         }
         Ok(LightScop { params, context, stmts, time_dims: time_dims.unwrap_or(1) })
     }

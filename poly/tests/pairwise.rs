@@ -159,7 +159,7 @@ fn a_domain_of_several_pieces_is_their_union() {
     let light = LightScop::read(&lu_row_after_loop_copying()).unwrap();
     let s = &light.stmts[0];
     assert_eq!(s.iters, vec!["j".to_string(), "k".to_string()]);
-    assert_eq!(s.domain.len(), 2, "{:?}", s.domain);
+    assert_eq!((s.pieces, s.domain.len()), (2, 2), "{:?}", s.domain);
     // The j loop is parallel (each j its own element of the row), by both
     // engines. (On the k loop the exact engine asks for a snapshot copy
     // under an empty set of parameters where the pairwise one finds the

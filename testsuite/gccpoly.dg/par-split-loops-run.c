@@ -18,7 +18,7 @@ lu (int n, double A[n][n])
 {
   for (int i = 0; i < n; i++)
     {
-      for (int j = 0; j < i; j++)	/* { dg-missed "gccpoly: parallel loop kept sequential: too little work per start of the threads: fewer than 50000 iterations" } */
+      for (int j = 0; j < i; j++)	/* { dg-missed "gccpoly: parallel loop kept sequential: too little work: it runs at most once" } */
 	{
 	  for (int k = 0; k < j; k++)
 	    A[i][j] -= A[i][k] * A[k][j];
@@ -35,7 +35,7 @@ cholesky (int n, double A[n][n])
 {
   for (int i = 0; i < n; i++)
     {
-      for (int j = 0; j < i; j++)	/* { dg-missed "gccpoly: parallel loop kept sequential: too little work per start of the threads: fewer than 50000 iterations" } */
+      for (int j = 0; j < i; j++)	/* { dg-missed "gccpoly: parallel loop kept sequential: too little work: it runs at most once" } */
 	{
 	  for (int k = 0; k < j; k++)
 	    A[i][j] -= A[i][k] * A[j][k];
