@@ -284,14 +284,16 @@ pub fn plan(
                 continue;
             }
             let copies = in_memory(v);
+            // Why the loop's copies of memory cannot be made, where that is
+            // more than "parloops does not make them".
+            let mut why_copies_stay = None;
             // Private arrays whose scope is the loop's body: each iteration
             // gets storage of its own, and parloops can run it.
-            let mut no_storage = None;
             let storage = if privatize && v.parallel && outer.is_none() && !copies.is_empty() && copies.iter().all(|c| v.private.contains(c)) {
                 match private_storage_decls(forest, r, l, &copies) {
                     Some(ds) if private_storage(l, &ds, false) => Some(ds),
                     Some(_) => {
-                        no_storage = Some(format!(
+                        why_copies_stay = Some(format!(
                             "needs private copies of its arrays ({}), and their storage cannot be its iterations' own (arrays over {} KiB, an address used otherwise than for loads and stores, or no exit test at the end of its body)",
                             copies.join(", "),
                             PRIVATE_STORAGE_MAX_BYTES / 1024
@@ -313,7 +315,7 @@ pub fn plan(
                 match super::parallel::reduction_stores(forest, r, l, &copies) {
                     Some(st) if st.iter().all(|s| sink_store(l, *s, false)) => Some(st),
                     Some(_) => {
-                        no_storage = Some(format!(
+                        why_copies_stay = Some(format!(
                             "needs reductions in memory ({}), and their stores cannot be moved after it (not on every way out of it, or to an address computed in it)",
                             copies.join(", ")
                         ));
@@ -357,7 +359,7 @@ pub fn plan(
             if let Some(set) = conditions.get(&l).cloned().flatten() {
                 chosen.push(Choice { l, condition: (!set.is_empty()).then_some(set), otherwise: Vec::new(), storage: Vec::new(), sinks: Vec::new() });
             } else if v.parallel {
-                let why = no_storage.unwrap_or_else(|| format!("needs private or reduced copies of memory ({}), which parloops does not make", copies.join(", ")));
+                let why = why_copies_stay.unwrap_or_else(|| format!("needs private or reduced copies of memory ({}), which parloops does not make", copies.join(", ")));
                 plans.insert(l, LoopPlan::Kept(why));
             }
         }
