@@ -45,9 +45,9 @@ failed; 2 on a usage or set-up error.
 
 import argparse
 import datetime
+import hashlib
 import math
 import os
-import hashlib
 import re
 import resource
 import shlex
@@ -287,7 +287,7 @@ def report(a, names, results, flags, size_kind, secs, load0):
                a.cc, ver, ncpu, load(load0), load(os.getloadavg()), size_kind, a.repeats,
                "" if a.repeats == 1 else "s", a.threads, a.timeout, secs), "",
            "Configurations (all `%s`, linked with -lm):" % " ".join(
-               ["-std=gnu11", "-ffp-contract=off", "-falign-functions=64", "-I", "bench/kernels"]), ""]
+               "-I bench/kernels" if x == "-I" + KDIR else x for x in BASE), ""]
     out += ["* %s: `%s`" % (c, " ".join(shown(flags[c]))) for c in CONFIGS]
     out += ["", "Speed-up = O3 time / configuration time (above 1: faster than -O3); "
             "compile = the configuration's compile CPU time / O3's."

@@ -420,6 +420,7 @@ impl<'a> Translator<'a> {
         let mut cond = Cond::False;
         for (c, ps) in split {
             let [a, b] = ps.as_slice() else { return Err("malformed comparison".into()) };
+            // A case's condition compares operands of the sides' minima.
             for (p, t) in [(a, lhs), (b, rhs)] {
                 if !p.is_affine() || !c.is_affine() {
                     return Err(format!("'{}' is not affine", t.text()));

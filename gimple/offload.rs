@@ -368,7 +368,6 @@ impl Context<'_> {
         let mut mapped_apart = Vec::new();
         for (x, y) in pairs {
             let (Some(a), Some(b)) = (sections.get(x), sections.get(y)) else { continue };
-
             let at = |s: &(String, String, String), end: bool| {
                 let (n, lo, len) = s;
                 let mut at = n.clone();
@@ -677,7 +676,6 @@ fn single_pieces(bounds: &[Vec<Piece>]) -> Option<Vec<ParamAffine>> {
     bounds.iter().map(|p| match p.as_slice() { [one] if one.domain.is_none() => Some(one.value.clone()), _ => None }).collect()
 }
 
-
 /// The size in bytes of a C type's innermost element (arrays stripped).
 fn element_size(t: super::ir::Type) -> Option<i128> {
     let mut t = t;
@@ -705,8 +703,8 @@ pub fn line_of(forest: &LoopForest, l: u32) -> u32 {
 
 /// The source with each plan's pragma on a line of its own before its
 /// loop's keyword, indented alike; plans that disagree on a line, or
-/// whose headers cannot be swapped, are left out, with the reason. `plans` holds (line, column,
-/// pragma) in `lines`' file. With `presumed` (a file name), `#line`
+/// whose headers cannot be swapped, are left out, with the reason.
+/// `plans` holds (line, column, pragma) in `lines`' file. With `presumed` (a file name), `#line`
 /// directives keep every original line at its number in that file, for a
 /// copy compiled in the original's place (offload-use).
 pub fn annotate(lines: &[String], plans: &[AnnotationPlan], presumed: Option<&str>) -> (String, Vec<(u32, String)>) {

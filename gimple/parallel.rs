@@ -280,20 +280,24 @@ fn block_refs(b: i32) -> Vec<(Stmt, Tree, bool)> {
 /// while the loop runs.  Empty when some block's references and the
 /// model's do not line up.
 pub fn unwritten_loads(forest: &LoopForest, r: &Region, l: u32) -> Vec<Tree> {
+    let Some(accesses) = loop_accesses(forest, r, l) else { return Vec::new() };
+    let written: BTreeSet<&str> = accesses.iter().filter(|(_, a)| a.write).map(|(_, a)| a.array.as_str()).collect();
+    accesses.iter().filter(|(_, a)| !a.write && !written.contains(a.array.as_str())).map(|(_, a)| a.reference).collect()
+}
+
+/// The memory accesses in loop `l`'s blocks (inner loops' included), each
+/// with its block, matched with the model's; None where some block's do not
+/// line up.
+fn loop_accesses(forest: &LoopForest, r: &Region, l: u32) -> Option<Vec<(i32, MemAccess)>> {
     let memory = memory_arrays(r);
     let mut accesses = Vec::new();
     for b in loop_blocks(forest, l) {
         let refs = block_refs(b);
-        if refs.is_empty() {
-            continue;
-        }
-        match matched_accesses(r, &memory, b, refs) {
-            Some(a) => accesses.extend(a),
-            None => return Vec::new(),
+        if !refs.is_empty() {
+            accesses.extend(matched_accesses(r, &memory, b, refs)?.into_iter().map(|a| (b, a)));
         }
     }
-    let written: BTreeSet<&str> = accesses.iter().filter(|a| a.write).map(|a| a.array.as_str()).collect();
-    accesses.iter().filter(|a| !a.write && !written.contains(a.array.as_str())).map(|a| a.reference).collect()
+    Some(accesses)
 }
 
 /// The model's access of `stmt`'s reference `t` in block `b`.
@@ -822,14 +826,7 @@ pub fn private_storage_decls(forest: &LoopForest, r: &Region, l: u32, names: &[S
 /// running value in a register and stores it in each iteration); None
 /// where that does not hold.
 pub fn reduction_stores(forest: &LoopForest, r: &Region, l: u32, cells: &[String]) -> Option<Vec<Stmt>> {
-    let memory = memory_arrays(r);
-    let mut accesses = Vec::new();
-    for b in loop_blocks(forest, l) {
-        let refs = block_refs(b);
-        if !refs.is_empty() {
-            accesses.extend(matched_accesses(r, &memory, b, refs)?.into_iter().map(|a| (b, a)));
-        }
-    }
+    let accesses = loop_accesses(forest, r, l)?;
     cells
         .iter()
         .map(|c| {

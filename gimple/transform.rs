@@ -37,7 +37,8 @@ pub enum LoopPlan {
     /// `storage`: its private local arrays, which get storage of their own
     /// in each iteration (`gp_loop_private_storage`) before it is marked.
     /// `min_trips`: an innermost loop inside a sequential loop, to run in
-    /// parallel only with enough iterations (`MIN_TRIPS_INSIDE`).
+    /// parallel only with enough iterations (`PlanOptions::min_trips`),
+    /// tested at run time.
     /// `sinks`: the stores of its reductions in memory, moved after it
     /// (`gp_loop_sink_store`) before it is marked, so that parloops finds
     /// register reductions.
@@ -174,6 +175,28 @@ struct Choice {
     sinks: Vec<Stmt>,
 }
 
+/// What `plan` may do.
+#[derive(Clone, Copy, Debug)]
+pub struct PlanOptions {
+    /// The isl operations budget of each computation.
+    pub max_operations: u64,
+    /// Private arrays declared in a loop's body get storage of each
+    /// iteration's own (`no-privatize` says not).
+    pub privatize: bool,
+    /// Reductions into one memory cell have their stores moved after the
+    /// loop (`no-memory-reductions` says not).
+    pub sink_reductions: bool,
+    /// The least number of iterations of an innermost loop inside a
+    /// sequential one (`MIN_TRIPS_INSIDE`, `min-trips=N`; 1: no minimum).
+    pub min_trips: u64,
+}
+
+/// Why an innermost loop inside a sequential one stays sequential when its
+/// count is below `min_trips`.
+pub fn too_few_trips(min_trips: u64) -> String {
+    format!("too little work per start of the threads: fewer than {min_trips} iterations, inside a sequential loop")
+}
+
 /// The least number of iterations with which an innermost loop inside a
 /// sequential loop runs in parallel, tested at run time: it starts the
 /// threads once per iteration of the loop around it, and the cache lines
@@ -225,10 +248,9 @@ pub fn plan(
     forest: &LoopForest,
     regions: &[Region],
     outcomes: &[RegionOutcome],
-    max_operations: u64,
-    privatize: bool,
-    sink_reductions: bool,
+    opts: PlanOptions,
 ) -> BTreeMap<u32, LoopPlan> {
+    let PlanOptions { max_operations, privatize, sink_reductions, .. } = opts;
     let mut plans = BTreeMap::new();
     let inside = |l: u32, outer: u32| l != outer && forest.within(l, outer);
     // How many loop levels a loop holds, itself included.
@@ -240,8 +262,12 @@ pub fn plan(
     let around = |l: u32| forest.get(l).map(|x| x.depth - 1).unwrap_or(0);
     // An innermost loop inside a sequential one starts the threads once per
     // iteration of that loop: it needs enough iterations at run time.
-    let min_trips = |l: u32| around(l) >= 1 && height(l) == 1;
+    let needs_trips = |l: u32| around(l) >= 1 && height(l) == 1;
     for (r, o) in regions.iter().zip(outcomes) {
+        // The most iterations the model allows a loop, whatever the
+        // parameters, computed once per loop.
+        let mut bounds: std::collections::HashMap<u32, Option<u64>> = std::collections::HashMap::new();
+        let mut most = |l: u32| *bounds.entry(l).or_insert_with(|| super::parallel::most_trips(forest, r, l, max_operations));
         let mut chosen: Vec<Choice> = Vec::new();
         // The parameter conditions of the loops that may need one, computed
         // (one dataflow for all) when the first is needed.
@@ -279,7 +305,7 @@ pub fn plan(
             // A loop that runs at most once (a part GCC split off a loop
             // for its first iteration) has nothing to share out; the
             // loops inside it are considered instead.
-            if v.parallel && outer.is_none() && super::parallel::most_trips(forest, r, l, max_operations).is_some_and(|n| n < 2) {
+            if v.parallel && outer.is_none() && most(l).is_some_and(|n| n < 2) {
                 plans.insert(l, LoopPlan::Kept("too little work: it runs at most once".into()));
                 continue;
             }
@@ -381,20 +407,28 @@ pub fn plan(
             }
         };
         let cyclic = |l: u32| inner_trip_counts_vary(forest, r, l, max_operations);
+        // An innermost loop inside a sequential one whose iterations the
+        // model bounds below the minimum (a split loop's part) is kept
+        // without a run-time copy; others are tested at run time.
+        let mut checked = |l: u32, plan: LoopPlan| {
+            if needs_trips(l) && opts.min_trips > 1 && most(l).is_some_and(|n| n < opts.min_trips) {
+                LoopPlan::Kept(too_few_trips(opts.min_trips))
+            } else {
+                plan
+            }
+        };
         for c in chosen {
             let Some(set) = &c.condition else {
-                plans.insert(
-                    c.l,
-                    LoopPlan::Parallel {
-                        test: test.clone(),
-                        otherwise: Vec::new(),
-                        cyclic: cyclic(c.l),
-                        within: None,
-                        storage: c.storage,
-                        min_trips: min_trips(c.l),
-                        sinks: c.sinks,
-                    },
-                );
+                let plan = LoopPlan::Parallel {
+                    test: test.clone(),
+                    otherwise: Vec::new(),
+                    cyclic: cyclic(c.l),
+                    within: None,
+                    storage: c.storage,
+                    min_trips: needs_trips(c.l),
+                    sinks: c.sinks,
+                };
+                plans.insert(c.l, checked(c.l, plan));
                 continue;
             };
             // With loops marked otherwise and a region test, the condition
@@ -403,17 +437,14 @@ pub fn plan(
             let mut t = if nested { RuntimeTest::default() } else { test.clone().unwrap_or_default() };
             if t.require(&cx, set, &r.scop.context).is_ok() {
                 let within = if nested { test.clone() } else { None };
-                plans.insert(
-                    c.l,
-                    LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: cyclic(c.l), within, storage: Vec::new(), min_trips: min_trips(c.l), sinks: Vec::new() },
-                );
+                let plan =
+                    LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: cyclic(c.l), within, storage: Vec::new(), min_trips: needs_trips(c.l), sinks: Vec::new() };
+                plans.insert(c.l, checked(c.l, plan));
             } else {
                 // No test to version on: the inner loops alone.
                 for l in c.otherwise {
-                    plans.insert(
-                        l,
-                        LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(l), within: None, storage: Vec::new(), min_trips: min_trips(l), sinks: Vec::new() },
-                    );
+                    let plan = LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(l), within: None, storage: Vec::new(), min_trips: needs_trips(l), sinks: Vec::new() };
+                    plans.insert(l, checked(l, plan));
                 }
             }
         }

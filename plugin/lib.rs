@@ -498,12 +498,20 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
     let outcomes: Vec<gimple::parallel::RegionOutcome> =
         regions.iter().map(|r| gimple::parallel::analyze_region(forest, r, aopts)).collect();
     let t_verdicts = t0.elapsed();
-    let plans = gimple::transform::plan(forest, regions, &outcomes, aopts.max_operations, !p.options.no_privatize, !p.options.no_memory_reductions);
+    let mark = !p.options.unmarked_versions;
+    // With unmarked versions no loop is tested for its iterations.
+    let min_trips = if mark { p.options.min_trips.unwrap_or(gimple::transform::MIN_TRIPS_INSIDE) } else { 1 };
+    let popts = gimple::transform::PlanOptions {
+        max_operations: aopts.max_operations,
+        privatize: !p.options.no_privatize,
+        sink_reductions: !p.options.no_memory_reductions,
+        min_trips,
+    };
+    let plans = gimple::transform::plan(forest, regions, &outcomes, popts);
     if std::env::var_os("GCCPOLY_TIME").is_some() {
         let sizes: Vec<String> = regions.iter().map(|r| format!("{}l/{}s", r.loops.len(), r.scop.statements.len())).collect();
         eprintln!("gccpoly-par {name}: detection {:?}, verdicts {:?}, plan {:?}; regions {}", d.took, t_verdicts, t0.elapsed() - t_verdicts, sizes.join(" "));
     }
-    let mark = !p.options.unmarked_versions;
     let mut report = p.functions.iter_mut().rev().find(|f| f.name == name);
     // (loop, transform, guard, why kept) for the report.
     let mut done: Vec<(u32, Vec<&str>, Option<String>, Option<String>)> = Vec::new();
@@ -547,16 +555,6 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             Some(_) => (None, &[][..]),
             None => (test.as_ref(), &otherwise[..]),
         };
-        // An innermost loop inside a sequential loop starts the threads
-        // once per iteration of the loop around it: in parallel only with
-        // enough iterations, tested at run time (below) unless the model
-        // bounds them (a split loop's part that runs once).
-        let min_trips = p.options.min_trips.unwrap_or(gimple::transform::MIN_TRIPS_INSIDE);
-        let too_few = || format!("too little work per start of the threads: fewer than {min_trips} iterations, inside a sequential loop");
-        if mark && needs_trips && min_trips > 1 && gimple::parallel::most_trips(forest, region, *l, aopts.max_operations).is_some_and(|n| n < min_trips) {
-            done.push(kept(&too_few()));
-            continue;
-        }
         // What PRE may carry across its iterations, found before versioning
         // changes the function.
         let unwritten = if mark && !p.options.no_reload { gimple::parallel::unwritten_loads(forest, region, *l) } else { Vec::new() };
@@ -583,7 +581,8 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         }
         // Its reductions in memory become register reductions, now that it
         // is the marked copy: their stores move after it.
-        if !sinks.is_empty() && mark && !sinks.iter().all(|s| gimple::transform::sink_store(*l, *s, true)) {
+        let sinking = mark && !sinks.is_empty();
+        if sinking && !sinks.iter().all(|s| gimple::transform::sink_store(*l, *s, true)) {
             // SAFETY: l is a loop of cfun.
             unsafe { ffi::gp_loop_mark_parallel(*l, 0) };
             done.push(kept("the stores of its reductions in memory could not be moved after it"));
@@ -594,6 +593,9 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         // loads at the end of one iteration for the next is loaded in
         // each instead.
         let reloaded = if mark && !unwritten.is_empty() { gimple::transform::reload_invariants(*l, &unwritten) } else { 0 };
+        // An innermost loop inside a sequential loop starts the threads
+        // once per iteration of the loop around it: in parallel only with
+        // enough iterations, tested at run time.
         let trips_test = if mark && needs_trips && min_trips > 1 {
             // SAFETY: l is a marked loop of cfun.
             unsafe { ffi::gp_loop_version_min_trips(*l, min_trips as _) }
@@ -601,7 +603,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             0
         };
         if trips_test == 2 {
-            done.push(kept(&too_few()));
+            done.push(kept(&gimple::transform::too_few_trips(min_trips)));
             continue;
         }
         let trips_text = (trips_test == 1).then(|| format!("iterations >= {min_trips}"));
@@ -617,7 +619,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             let names: Vec<String> = storage.iter().map(|d| d.decl_name().unwrap_or_else(|| "(unnamed)".into())).collect();
             msg.push_str(&format!("; each iteration has storage of its own for {}", names.join(", ")));
         }
-        if !sinks.is_empty() && mark {
+        if sinking {
             msg.push_str(&format!(
                 "; the running value{} of {} kept in a register, stored after the loop",
                 if sinks.len() == 1 { "" } else { "s" },
@@ -638,7 +640,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         if !storage.is_empty() && mark {
             d.1.push("privatize");
         }
-        if !sinks.is_empty() && mark {
+        if sinking {
             d.1.push("reduction");
         }
         if reloaded > 0 {
