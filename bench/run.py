@@ -11,9 +11,10 @@ configurations, all with -std=gnu11 -ffp-contract=off -falign-functions=64
 (T = --threads, default 2; --restrict adds -DKERNEL_RESTRICT to all four;
 --restrict-variant adds a fifth, gccpoly+restrict: gccpoly's flags and
 -DKERNEL_RESTRICT, to see what the run-time overlap tests cost; --only
-keeps O3 and the configurations named, among them also gccpoly-static
-and gccpoly-nointerchange (gccpoly with -fplugin-arg-gccpoly-no-cyclic or
--no-interchange) and gccpoly-seq (-O3 -fplugin=PLUGIN, no threads: the
+keeps O3 and the configurations named, among them also gccpoly-static,
+gccpoly-nointerchange, gccpoly-noreload, gccpoly-mintrips1 and
+gccpoly-noarrays (gccpoly with -fplugin-arg-gccpoly-no-cyclic,
+-no-interchange, -no-reload, -min-trips=1 or -no-array-reductions) and gccpoly-seq (-O3 -fplugin=PLUGIN, no threads: the
 plugin's interchanges alone); --level 2 builds every
 configuration at -O2, the baseline included, which keeps the name O3).
 Each kernel is compiled (-c; the link is not timed) R times per
@@ -28,14 +29,18 @@ elapsed time of the process; per kernel and configuration the median of
 the R runs is taken.  A run that exceeds --timeout seconds (default 120),
 exits non-zero or prints no checksum is a failure.  Every run's output must
 equal the first O3 run's output bit for bit (no -ffast-math is used, so
-even a checksum that differs in its last digits is a mismatch).
+even a checksum that differs in its last digits is a mismatch).  With
+--fast-math every configuration, the baseline included, gets -ffast-math,
+which allows reductions to be reassociated (floating-point sums in
+parallel, in threads' shares); a run's checksum must then be within
+FAST_MATH_TOLERANCE (1e-9) of the first O3 run's, relatively.
 
 Prints a markdown table (O3 time, speed-up O3/config, compile-time ratio
 config/O3, same output) and the geometric means.  --quick runs the SMALL
 sizes once (R=1 unless -r is given), to test the script.
 
   run.py [-r R] [--threads T] [--restrict] [--restrict-variant] [--only C,...] [--level 2|3]
-         [--timeout S] [--quick] [-o FILE]
+         [--fast-math] [--timeout S] [--quick] [-o FILE]
          [--plugin PATH] [--cc GCC] [KERNEL...]
 
 The plugin and its gccpoly-core.so are used from a temporary copy.
@@ -68,6 +73,10 @@ KDIR = os.path.join(TOP, "bench", "kernels")
 # Aligned alike in every configuration, the kernels compare by their code.
 BASE = ["-std=gnu11", "-ffp-contract=off", "-falign-functions=64", "-I" + KDIR]
 CONFIGS = ("O3", "autopar", "graphite", "gccpoly")
+# The relative difference allowed between a checksum and O3's with
+# --fast-math (0: bit-identical output).
+FAST_MATH_TOLERANCE = 1e-9
+TOLERANCE = 0.0
 PARALLEL = CONFIGS[1:]
 # Configurations --only may name besides CONFIGS: gccpoly with one switch.
 VARIANTS = {
@@ -75,6 +84,7 @@ VARIANTS = {
     "gccpoly-nointerchange": ["-fplugin-arg-gccpoly-no-interchange"],
     "gccpoly-noreload": ["-fplugin-arg-gccpoly-no-reload"],    # PRE's carried loads left to parloops
     "gccpoly-mintrips1": ["-fplugin-arg-gccpoly-min-trips=1"],  # no run-time minimum for inner loops
+    "gccpoly-noarrays": ["-fplugin-arg-gccpoly-no-array-reductions"],  # no copies per thread for sums into arrays
 }
 
 
@@ -167,6 +177,17 @@ def checksum(out):
         return float("nan")
 
 
+def same_output(out, ref):
+    """Whether OUT is REF: bit for bit, or with TOLERANCE, the checksum
+    within it relatively."""
+    if out == ref:
+        return True
+    if TOLERANCE == 0.0:
+        return False
+    x, y = checksum(ref), checksum(out)
+    return abs(x - y) <= TOLERANCE * abs(x)
+
+
 def geomean(xs):
     """As text, with the number of kernels counted."""
     if not xs:
@@ -254,7 +275,7 @@ def bench_kernel(name, sizes, flags, a, tmp, env, log):
                 res.ref = out
     # Every run of every configuration against the first O3 output.
     for c, out in outs:
-        if res.ref is not None and out != res.ref and c not in res.differs:
+        if res.ref is not None and not same_output(out, res.ref) and c not in res.differs:
             res.differs[c] = out
     return res
 
@@ -293,7 +314,8 @@ def report(a, names, results, flags, size_kind, secs, load0):
             "compile = the configuration's compile CPU time / O3's."
             + (" Kernel code: whether the kernel's function (with what parloops outlined from it) "
                "is the same machine code in the gccpoly and graphite builds (objdump, addresses left out)."
-               if same_code else ""), "",
+               if same_code else "")
+            + (" Same output: checksums within %g of O3's, relatively (-ffast-math)." % TOLERANCE if TOLERANCE else ""), "",
             "| kernel | O3 (s) | %s | O3 compile (s) | %s | same output |%s" % (
                 " | ".join(PARALLEL), " | ".join(c + " compile" for c in PARALLEL),
                 " gccpoly's kernel code = graphite's |" if same_code else ""),
@@ -352,6 +374,8 @@ def main():
                     help="only these configurations besides O3 (e.g. gccpoly,gccpoly+restrict)")
     ap.add_argument("--level", choices=("2", "3"), default="3",
                     help="the optimization level of every configuration (default -O3; the baseline keeps the name O3)")
+    ap.add_argument("--fast-math", action="store_true",
+                    help="-ffast-math in every configuration; checksums then agree within %g relatively" % FAST_MATH_TOLERANCE)
     ap.add_argument("--timeout", type=float, default=120, metavar="S", help="seconds per run (default 120)")
     ap.add_argument("--quick", action="store_true", help="SMALL sizes, one run each (to test the script)")
     ap.add_argument("-o", metavar="FILE", help="also write the report to FILE")
@@ -377,7 +401,10 @@ def main():
         return 2
     names = [n for n in kernels if not a.kernels or n in a.kernels]
 
-    global CONFIGS, PARALLEL
+    global CONFIGS, PARALLEL, TOLERANCE
+    if a.fast_math:
+        BASE.append("-ffast-math")
+        TOLERANCE = FAST_MATH_TOLERANCE
     if a.restrict_variant or (a.only and "gccpoly+restrict" in a.only.split(",")):
         CONFIGS = CONFIGS + ("gccpoly+restrict",)
     for extra in tuple(VARIANTS) + ("gccpoly-seq",):

@@ -840,6 +840,18 @@ pub fn reduction_stores(forest: &LoopForest, r: &Region, l: u32, cells: &[String
         .collect()
 }
 
+/// The accesses of loop `l` (its inner loops' included) to `array`, each
+/// with the loop of its block and whether it writes, and the names of the
+/// model's statements in the loop's blocks; None where the loop's accesses
+/// do not line up with the model's.
+pub fn loop_array_accesses(forest: &LoopForest, r: &Region, l: u32, array: &str) -> Option<(Vec<(u32, Stmt, bool)>, Vec<String>)> {
+    let accesses =
+        loop_accesses(forest, r, l)?.into_iter().filter(|(_, a)| a.array == array).map(|(b, a)| (ir::bb_loop(b), a.stmt, a.write)).collect();
+    let blocks = loop_blocks(forest, l);
+    let names = r.scop.statements.iter().filter(|s| block_of(&s.name).is_some_and(|b| blocks.contains(&b))).map(|s| s.name.clone()).collect();
+    Some((accesses, names))
+}
+
 /// Analyses region `r`.
 /// What the pairwise engine needs of a region besides its model.
 struct Prepared {

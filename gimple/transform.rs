@@ -42,7 +42,22 @@ pub enum LoopPlan {
     /// `sinks`: the stores of its reductions in memory, moved after it
     /// (`gp_loop_sink_store`) before it is marked, so that parloops finds
     /// register reductions.
-    Parallel { test: Option<RuntimeTest>, otherwise: Vec<u32>, cyclic: bool, within: Option<RuntimeTest>, storage: Vec<Tree>, min_trips: bool, sinks: Vec<Stmt> },
+    /// `reduced`: its reductions into arrays, made with a zeroed copy per
+    /// thread (`gp_loop_array_reductions`) before it is marked.
+    /// `inner_sinks`: the stores of its inner loops' reductions into one
+    /// memory cell (loop, store), moved after those loops in its marked
+    /// copy, where the arrays are apart.
+    Parallel {
+        test: Option<RuntimeTest>,
+        otherwise: Vec<u32>,
+        cyclic: bool,
+        within: Option<RuntimeTest>,
+        storage: Vec<Tree>,
+        min_trips: bool,
+        sinks: Vec<Stmt>,
+        reduced: Vec<ArrayReduction>,
+        inner_sinks: Vec<(u32, Stmt)>,
+    },
     /// Parallel by the analysis but left to run sequentially: why.
     Kept(String),
 }
@@ -53,6 +68,19 @@ struct Extent {
     array: String,
     lo: ByteBound,
     hi: ByteBound,
+}
+
+/// A reduction into an array by a loop's iterations (`s[j] += a[i][j]`
+/// over i): the array's pointer or declaration, one of the loop's stores into it, and the
+/// bytes the loop touches (with the sizes that must be non-negative for
+/// them to hold).
+#[derive(Clone, Debug)]
+pub struct ArrayReduction {
+    pub array: String,
+    base: Tree,
+    store: Stmt,
+    extent: Extent,
+    sizes: Vec<Polynomial>,
 }
 
 /// A parameter set as a disjunction of conjunctions of `p >= 0` (`p = 0`
@@ -173,6 +201,7 @@ struct Choice {
     otherwise: Vec<u32>,
     storage: Vec<Tree>,
     sinks: Vec<Stmt>,
+    reduced: Vec<ArrayReduction>,
 }
 
 /// What `plan` may do.
@@ -186,6 +215,9 @@ pub struct PlanOptions {
     /// Reductions into one memory cell have their stores moved after the
     /// loop (`no-memory-reductions` says not).
     pub sink_reductions: bool,
+    /// Reductions into arrays get a zeroed copy per thread
+    /// (`no-array-reductions` says not).
+    pub array_reductions: bool,
     /// The least number of iterations of an innermost loop inside a
     /// sequential one (`MIN_TRIPS_INSIDE`, `min-trips=N`; 1: no minimum).
     pub min_trips: u64,
@@ -233,6 +265,102 @@ pub fn sink_store(l: u32, store: Stmt, apply: bool) -> bool {
     unsafe { ffi::gp_loop_sink_store(l, store.raw(), apply as i32) != 0 }
 }
 
+/// The reductions into arrays of loop `l` of region `r`, `cells` (the
+/// verdict's names, `s[j]`): the bytes the loop touches must be known (isl's box of its accesses
+/// over the region, as for the overlap test).
+/// None where an array is updated in the loop's own body (a reduction into
+/// one cell: Reductions in memory).
+pub fn array_reductions_of(forest: &LoopForest, r: &Region, l: u32, cells: &[String], max_operations: u64) -> Result<Option<Vec<ArrayReduction>>, String> {
+    // The range is the region's, whatever its loops' counters: with a
+    // loop of the region around this one, each run would add more than it
+    // touches.
+    if forest.get(l).and_then(|x| x.parent).is_some_and(|p| r.loops.contains(&p)) {
+        return Err("a loop of its region runs around it, and the ranges known are the whole region's".into());
+    }
+    let cx = BoundedCtx::new(max_operations);
+    let mut arrays: Vec<&str> = cells.iter().map(|c| c.split('[').next().unwrap_or("")).collect();
+    arrays.dedup();
+    let mut out = Vec::new();
+    for array in arrays {
+        let base = match r.bases.get(array).map(|b| &b.base) {
+            Some(Base::Ptr(t)) | Some(Base::Decl(t)) => *t,
+            None => return Err(format!("{array} has no base")),
+        };
+        let (accesses, names) = super::parallel::loop_array_accesses(forest, r, l, array)
+            .ok_or_else(|| format!("the accesses to {array} do not match the model"))?;
+        // A cell updated in the loop's own body is a reduction into one
+        // cell (Reductions in memory), not into an array.
+        if accesses.iter().any(|(in_loop, _, _)| *in_loop == l) {
+            return Ok(None);
+        }
+        let Some(&(_, store, _)) = accesses.iter().find(|(_, _, write)| *write) else {
+            return Err(format!("no store into {array}"));
+        };
+        // Zero must be the sum's identity, and no thread's partial sum may
+        // overflow where the whole does not.
+        match store.assign_lhs().and_then(|t| t.ty()).map(|t| (t.class(), t.unsigned())) {
+            Some((ffi::gp_type_kind::GP_TY_REAL, _)) | Some((ffi::gp_type_kind::GP_TY_INTEGER, true)) => {}
+            Some((ffi::gp_type_kind::GP_TY_INTEGER, false)) => {
+                return Err(format!("{array} holds signed integers, and the partial sum of a thread may overflow where the whole does not"))
+            }
+            _ => return Err(format!("{array} holds neither integers nor floating-point numbers")),
+        }
+        let mut sizes = Vec::new();
+        let mut extents = extents_of(&cx, r, &[array], &|s| names.iter().any(|n| n == s), &mut sizes)?;
+        let extent = extents.remove(array).ok_or_else(|| format!("{array} is not touched"))?;
+        let limit: i128 = 1 << 120;
+        for p in extent.lo.values().iter().chain(&extent.hi.values()).chain(&sizes) {
+            if magnitude(r, p).is_none_or(|m| m >= limit) {
+                return Err(format!("the range's value {} may not fit 128 bits", p.to_isl()));
+            }
+        }
+        out.push(ArrayReduction { array: array.to_string(), base, store, extent, sizes });
+    }
+    Ok(Some(out))
+}
+
+/// Makes loop `l`'s reductions into arrays `reds` with a zeroed copy per
+/// thread (`gp_loop_array_reductions`); with `apply` false only says
+/// whether it can, changing nothing.
+pub fn array_reductions(region: &Region, l: u32, reds: &[ArrayReduction], apply: bool) -> bool {
+    let b = Builder { region };
+    let mut bases = Vec::new();
+    let (mut los, mut his, mut stores) = (Vec::new(), Vec::new(), Vec::new());
+    let mut sizes = Vec::new();
+    for red in reds {
+        let (Some(lo), Some(hi)) = (b.bound(&red.extent.lo), b.bound(&red.extent.hi)) else { return false };
+        bases.push(red.base.raw() as *const ffi::gp_tree);
+        los.push(lo.raw() as *const ffi::gp_tree);
+        his.push(hi.raw() as *const ffi::gp_tree);
+        stores.push(red.store.raw() as *const ffi::gp_stmt);
+        sizes.extend(red.sizes.iter().filter(|s| !sizes.contains(*s)).cloned().collect::<Vec<_>>());
+    }
+    let cond = if sizes.is_empty() {
+        None
+    } else {
+        match b.test(&RuntimeTest { sizes, ..Default::default() }) {
+            Some(c) => Some(c),
+            None => return false,
+        }
+    };
+    let cond = cond.map_or(std::ptr::null(), |c| c.raw() as *const ffi::gp_tree);
+    // SAFETY: l is a loop of cfun; the arrays hold reds.len() pointers SSA
+    // names, trees built over values defined before the region and stores
+    // of cfun; cond is null or such a tree.
+    unsafe {
+        ffi::gp_loop_array_reductions(
+            l,
+            bases.as_ptr(),
+            los.as_ptr(),
+            his.as_ptr(),
+            stores.as_ptr(),
+            reds.len() as u32,
+            cond,
+            apply as i32,
+        ) != 0
+    }
+}
+
 /// Replaces the header PHIs of loop `l` through which PRE carries a load of
 /// one of `refs` (references to memory the loop does not write) from one
 /// iteration to the next by a load in each iteration
@@ -250,7 +378,7 @@ pub fn plan(
     outcomes: &[RegionOutcome],
     opts: PlanOptions,
 ) -> BTreeMap<u32, LoopPlan> {
-    let PlanOptions { max_operations, privatize, sink_reductions, .. } = opts;
+    let PlanOptions { max_operations, privatize, sink_reductions, array_reductions: reduce_arrays, .. } = opts;
     let mut plans = BTreeMap::new();
     let inside = |l: u32, outer: u32| l != outer && forest.within(l, outer);
     // How many loop levels a loop holds, itself included.
@@ -352,7 +480,35 @@ pub fn plan(
             } else {
                 None
             };
-            if v.parallel && (copies.is_empty() || storage.is_some() || sinks.is_some()) {
+            // Reductions into arrays (column sums): a zeroed copy per
+            // thread, added to the arrays after the loop.
+            let is_sum = |c: &String| v.reductions.iter().any(|(x, op)| x == c && *op == "+");
+            let reduced = if reduce_arrays
+                && v.parallel
+                && outer.is_none()
+                && storage.is_none()
+                && sinks.is_none()
+                && !copies.is_empty()
+                && copies.iter().all(is_sum)
+            {
+                let why = match array_reductions_of(forest, r, l, &copies, max_operations) {
+                    Ok(Some(reds)) if array_reductions(r, l, &reds, false) => Ok(Some(reds)),
+                    Ok(Some(_)) => Err("the loop uses their pointers otherwise than to load and store elements of the reduced type".to_string()),
+                    other => other,
+                };
+                match why {
+                    Ok(reds) => reds,
+                    Err(e) => {
+                        if why_copies_stay.is_none() {
+                            why_copies_stay = Some(format!("needs reductions into arrays ({}), and no copies of them per thread can be made: {e}", copies.join(", ")));
+                        }
+                        None
+                    }
+                }
+            } else {
+                None
+            };
+            if v.parallel && (copies.is_empty() || storage.is_some() || sinks.is_some() || reduced.is_some()) {
                 match outer {
                     Some(k) => chosen[k].otherwise.push(l),
                     None => chosen.push(Choice {
@@ -361,6 +517,7 @@ pub fn plan(
                         otherwise: Vec::new(),
                         storage: storage.unwrap_or_default(),
                         sinks: sinks.unwrap_or_default(),
+                        reduced: reduced.unwrap_or_default(),
                     }),
                 }
                 continue;
@@ -383,7 +540,7 @@ pub fn plan(
                 memory_parallel_conditions(forest, r, &candidates, max_operations)
             });
             if let Some(set) = conditions.get(&l).cloned().flatten() {
-                chosen.push(Choice { l, condition: (!set.is_empty()).then_some(set), otherwise: Vec::new(), storage: Vec::new(), sinks: Vec::new() });
+                chosen.push(Choice { l, condition: (!set.is_empty()).then_some(set), otherwise: Vec::new(), storage: Vec::new(), sinks: Vec::new(), reduced: Vec::new() });
             } else if v.parallel {
                 let why = why_copies_stay.unwrap_or_else(|| format!("needs private or reduced copies of memory ({}), which parloops does not make", copies.join(", ")));
                 plans.insert(l, LoopPlan::Kept(why));
@@ -407,6 +564,29 @@ pub fn plan(
             }
         };
         let cyclic = |l: u32| inner_trip_counts_vary(forest, r, l, max_operations);
+        // Inside a marked loop, where the region's test holds, an inner
+        // loop's reduction into one memory cell keeps its running value in
+        // a register too (its store moves after it), so that the
+        // vectorizer can make the reduction there.
+        let inner_sinks = |l: u32| -> Vec<(u32, Stmt)> {
+            if !sink_reductions {
+                return Vec::new();
+            }
+            let mut out = Vec::new();
+            for &x in r.loops.iter().filter(|&&x| inside(x, l)) {
+                let Some(vx) = o.loops.get(&x) else { continue };
+                let cells = in_memory(vx);
+                if cells.is_empty() || !cells.iter().all(|c| vx.reductions.iter().any(|(y, _)| y == c)) {
+                    continue;
+                }
+                if let Some(st) = super::parallel::reduction_stores(forest, r, x, &cells) {
+                    if st.iter().all(|s| sink_store(x, *s, false)) {
+                        out.extend(st.into_iter().map(|s| (x, s)));
+                    }
+                }
+            }
+            out
+        };
         // An innermost loop inside a sequential one whose iterations the
         // model bounds below the minimum (a split loop's part) is kept
         // without a run-time copy; others are tested at run time.
@@ -427,6 +607,8 @@ pub fn plan(
                     storage: c.storage,
                     min_trips: needs_trips(c.l),
                     sinks: c.sinks,
+                    reduced: c.reduced,
+                    inner_sinks: inner_sinks(c.l),
                 };
                 plans.insert(c.l, checked(c.l, plan));
                 continue;
@@ -438,18 +620,67 @@ pub fn plan(
             if t.require(&cx, set, &r.scop.context).is_ok() {
                 let within = if nested { test.clone() } else { None };
                 let plan =
-                    LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: cyclic(c.l), within, storage: Vec::new(), min_trips: needs_trips(c.l), sinks: Vec::new() };
+                    LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: cyclic(c.l), within, storage: Vec::new(), min_trips: needs_trips(c.l), sinks: Vec::new(), reduced: Vec::new(), inner_sinks: Vec::new() };
                 plans.insert(c.l, checked(c.l, plan));
             } else {
                 // No test to version on: the inner loops alone.
                 for l in c.otherwise {
-                    let plan = LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(l), within: None, storage: Vec::new(), min_trips: needs_trips(l), sinks: Vec::new() };
+                    let plan = LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(l), within: None, storage: Vec::new(), min_trips: needs_trips(l), sinks: Vec::new(), reduced: Vec::new(), inner_sinks: Vec::new() };
                     plans.insert(l, checked(l, plan));
                 }
             }
         }
     }
     plans
+}
+
+/// The byte ranges of `names` over the accesses of the statements `keep`
+/// accepts (an array none of them touches has none); the sizes that scale
+/// them and are not constants join `sizes` (they must be non-negative for
+/// the ranges to hold).
+fn extents_of(
+    cx: &BoundedCtx,
+    r: &Region,
+    names: &[&str],
+    keep: &dyn Fn(&str) -> bool,
+    sizes: &mut Vec<Polynomial>,
+) -> Result<BTreeMap<String, Extent>, String> {
+    let boxes = access_boxes(cx, &r.scop, names, keep).map_err(|e| format!("{e:?}"))?;
+    let mut extents = BTreeMap::new();
+    for &n in names {
+        let Some(Some(b)) = boxes.get(n) else { continue };
+        let base = r.bases.get(n).ok_or_else(|| format!("no base for '{n}'"))?;
+        // Strides in elements: the product of the sizes inward.
+        let dims = b.lo.len();
+        if dims != base.sizes.len() + 1 {
+            return Err(format!("'{n}': the box and the shape disagree"));
+        }
+        let mut strides = vec![Polynomial::constant(1); dims];
+        for k in (0..dims - 1).rev() {
+            strides[k] = strides[k + 1].checked_mul(&base.sizes[k]).ok_or("overflow")?;
+        }
+        // In bytes: [elem * sum lo_k * stride_k, elem * (sum hi_k * stride_k + 1)).
+        let mut lo = ByteBound { fixed: Polynomial::zero(), terms: Vec::new() };
+        let mut hi = ByteBound { fixed: Polynomial::constant(base.elem), terms: Vec::new() };
+        for k in 0..dims {
+            let stride = strides[k].checked_scale(base.elem).ok_or("overflow")?;
+            for (bound, pieces) in [(&mut lo, &b.lo[k]), (&mut hi, &b.hi[k])] {
+                if let [Piece { value, domain: None }] = pieces.as_slice() {
+                    let one = affine(value).ok_or("overflow")?;
+                    bound.fixed = bound.fixed.checked_add(&one.checked_mul(&stride).ok_or("overflow")?).ok_or("overflow")?;
+                    continue;
+                }
+                bound.terms.push((stride.clone(), pieces_of(pieces)?));
+            }
+        }
+        for s in &base.sizes {
+            if s.as_constant().is_none() && !sizes.contains(s) {
+                sizes.push(s.clone());
+            }
+        }
+        extents.insert(n.to_string(), Extent { array: n.to_string(), lo, hi });
+    }
+    Ok(extents)
 }
 
 /// The region's run-time test: None when it assumes nothing.
@@ -481,41 +712,7 @@ pub fn region_test(cx: &BoundedCtx, r: &Region) -> Result<Option<RuntimeTest>, S
     let mut names: Vec<&str> = r.alias_pairs.iter().flat_map(|(a, b)| [a.as_str(), b.as_str()]).collect();
     names.sort();
     names.dedup();
-    let boxes = access_boxes(cx, &r.scop, &names, &|_| true).map_err(|e| format!("no overlap test: {e:?}"))?;
-    let mut extents: BTreeMap<&str, Extent> = BTreeMap::new();
-    for &n in &names {
-        let Some(Some(b)) = boxes.get(n) else { continue };
-        let base = r.bases.get(n).ok_or_else(|| format!("no base for '{n}'"))?;
-        // Strides in elements: the product of the sizes inward.
-        let dims = b.lo.len();
-        if dims != base.sizes.len() + 1 {
-            return Err(format!("'{n}': the box and the shape disagree"));
-        }
-        let mut strides = vec![Polynomial::constant(1); dims];
-        for k in (0..dims - 1).rev() {
-            strides[k] = strides[k + 1].checked_mul(&base.sizes[k]).ok_or("overflow")?;
-        }
-        // In bytes: [elem * sum lo_k * stride_k, elem * (sum hi_k * stride_k + 1)).
-        let mut lo = ByteBound { fixed: Polynomial::zero(), terms: Vec::new() };
-        let mut hi = ByteBound { fixed: Polynomial::constant(base.elem), terms: Vec::new() };
-        for k in 0..dims {
-            let stride = strides[k].checked_scale(base.elem).ok_or("overflow")?;
-            for (bound, pieces) in [(&mut lo, &b.lo[k]), (&mut hi, &b.hi[k])] {
-                if let [Piece { value, domain: None }] = pieces.as_slice() {
-                    let one = affine(value).ok_or("overflow")?;
-                    bound.fixed = bound.fixed.checked_add(&one.checked_mul(&stride).ok_or("overflow")?).ok_or("overflow")?;
-                    continue;
-                }
-                bound.terms.push((stride.clone(), pieces_of(pieces)?));
-            }
-        }
-        for s in &base.sizes {
-            if s.as_constant().is_none() && !test.sizes.contains(s) {
-                test.sizes.push(s.clone());
-            }
-        }
-        extents.insert(n, Extent { array: n.to_string(), lo, hi });
-    }
+    let extents = extents_of(cx, r, &names, &|_| true, &mut test.sizes).map_err(|e| format!("no overlap test: {e}"))?;
     for (a, b) in &r.alias_pairs {
         // An array the region does not touch overlaps nothing.
         if let (Some(x), Some(y)) = (extents.get(a.as_str()), extents.get(b.as_str())) {

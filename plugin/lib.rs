@@ -505,6 +505,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         max_operations: aopts.max_operations,
         privatize: !p.options.no_privatize,
         sink_reductions: !p.options.no_memory_reductions,
+        array_reductions: !p.options.no_array_reductions,
         min_trips,
     };
     let plans = gimple::transform::plan(forest, regions, &outcomes, popts);
@@ -537,9 +538,9 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             }
             (l, if mark { vec!["parallel"] } else { Vec::new() }, guard, None)
         };
-        let (test, otherwise, cyclic, within, storage, needs_trips, sinks) = match plan {
-            LoopPlan::Parallel { test, otherwise, cyclic, within, storage, min_trips, sinks } => {
-                (test, otherwise, cyclic, within, storage, *min_trips, sinks)
+        let (test, otherwise, cyclic, within, storage, needs_trips, sinks, reduced, inner_sinks) = match plan {
+            LoopPlan::Parallel { test, otherwise, cyclic, within, storage, min_trips, sinks, reduced, inner_sinks } => {
+                (test, otherwise, cyclic, within, storage, *min_trips, sinks, reduced, inner_sinks)
             }
             LoopPlan::Kept(why) => {
                 done.push(kept(why));
@@ -588,6 +589,23 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             done.push(kept("the stores of its reductions in memory could not be moved after it"));
             continue;
         }
+        // Its reductions into arrays get a zeroed copy per thread, now that
+        // it is the marked copy.
+        let reducing = mark && !reduced.is_empty();
+        if reducing && !gimple::transform::array_reductions(region, *l, reduced, true) {
+            // SAFETY: l is a loop of cfun.
+            unsafe { ffi::gp_loop_mark_parallel(*l, 0) };
+            done.push(kept("its reductions into arrays could not be given copies per thread"));
+            continue;
+        }
+        // Its inner loops' reductions into one cell keep their running
+        // values in registers, stored after those loops.
+        let mut sunk_inner: Vec<u32> = Vec::new();
+        for (x, store) in inner_sinks.iter().filter(|_| mark) {
+            if gimple::transform::sink_store(*x, *store, true) && !sunk_inner.contains(x) {
+                sunk_inner.push(*x);
+            }
+        }
         // parloops refuses a loop with a PHI that is neither a counter nor a
         // reduction ("scalar dependency between iterations"): a value PRE
         // loads at the end of one iteration for the next is loaded in
@@ -626,6 +644,14 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
                 plan_cells(&outcomes[ri], *l).join(", ")
             ));
         }
+        if reducing {
+            let names: Vec<&str> = reduced.iter().map(|r| r.array.as_str()).collect();
+            msg.push_str(&format!(
+                "; reductions into {}: each thread adds into a zeroed copy of its own, and the copies are added to {} after the loop",
+                names.join(", "),
+                if names.len() == 1 { "the array" } else { "the arrays" }
+            ));
+        }
         if reloaded > 0 {
             msg.push_str(&format!(
                 "; {reloaded} value{} that PRE carried from one iteration to the next loaded in each iteration instead",
@@ -642,6 +668,9 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         }
         if sinking {
             d.1.push("reduction");
+        }
+        if reducing {
+            d.1.push("array-reduction");
         }
         if reloaded > 0 {
             d.1.push("reload");
@@ -670,6 +699,20 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             done.push((c.inner, vec!["collapse"], None, None));
         }
         done.push(d);
+        for &x in &sunk_inner {
+            if let Some(fx) = forest.get(x) {
+                diag::remark(
+                    RemarkKind::GP_REMARK_OPTIMIZED,
+                    fx.location,
+                    &format!(
+                        "the running value of {} kept in a register, stored after the loop, in the copy of the loop at line {} that runs in parallel",
+                        plan_cells(&outcomes[ri], x).join(", "),
+                        line.unwrap_or(0)
+                    ),
+                );
+            }
+            done.push((x, vec!["reduction"], None, None));
+        }
         for &x in otherwise {
             let (msg, g) = match &inside {
                 Some(w) => (

@@ -33,6 +33,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "no-cyclic", value: ValueKind::None },
     OptionSpec { key: "no-privatize", value: ValueKind::None },
     OptionSpec { key: "no-memory-reductions", value: ValueKind::None },
+    OptionSpec { key: "no-array-reductions", value: ValueKind::None },
     OptionSpec { key: "no-reload", value: ValueKind::None },
     OptionSpec { key: "min-trips", value: ValueKind::Number },
     OptionSpec { key: "no-interchange", value: ValueKind::None },
@@ -73,6 +74,9 @@ pub struct Options {
     /// Leave reductions in memory to run sequentially (no store moved
     /// after its loop).
     pub no_memory_reductions: bool,
+    /// Leave reductions into arrays to run sequentially (no copies per
+    /// thread).
+    pub no_array_reductions: bool,
     /// Leave the values PRE carries from one iteration of a marked loop to
     /// the next as they are (parloops then refuses such loops).
     pub no_reload: bool,
@@ -165,6 +169,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "no-cyclic" => opts.no_cyclic = true,
             "no-privatize" => opts.no_privatize = true,
             "no-memory-reductions" => opts.no_memory_reductions = true,
+            "no-array-reductions" => opts.no_array_reductions = true,
             "no-reload" => opts.no_reload = true,
             "no-interchange" => opts.no_interchange = true,
             "collapse" => opts.collapse = true,

@@ -2,11 +2,12 @@
 # make check: the unit tests (cargo test), the DejaGnu testsuite, check-gcc
 # (GCC's own loop tests with the plugin loaded, at their own options and
 # again at -O3 -ftree-parallelize-loops=2 -fchecking), the kernels built with
-# -ftree-parallelize-loops=4 run at 1, 2 and 4 threads, the kernels' GPU
+# -ftree-parallelize-loops=4 run at 1, 2 and 4 threads (and again at -O3
+# with -ffast-math, each number within a relative 1e-9), the kernels' GPU
 # offload annotated copies built with -foffload=nvptx-none and run the same
 # way (on the host fallback without a GPU), and Csmith programs built with
 # -ftree-parallelize-loops=2, with one closing line "N passed, N failed"
-# over all seven.
+# over all eight.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -100,6 +101,8 @@ run_part "check-gcc at -O3 -ftree-parallelize-loops=2 -fchecking" "$work/check-g
   --add-flags "-O3 -ftree-parallelize-loops=2 -fchecking"
 run_part "kernels at 1, 2 and 4 threads" "$work/kernels-threads.log" \
   "$top/testsuite/run/kernels-threads.sh" --plugin "$plugin" --cc "$cc"
+run_part "kernels with -ffast-math at 1, 2 and 4 threads, within 1e-9" "$work/kernels-fast-math.log" \
+  "$top/testsuite/run/kernels-threads.sh" --fast-math --plugin "$plugin" --cc "$cc"
 run_part "kernels annotated for GPU offload, on the host fallback" "$work/kernels-offload.log" \
   "$top/testsuite/run/kernels-threads.sh" --offload --plugin "$plugin" --cc "$cc"
 run_part "csmith" "$work/csmith.log" \

@@ -1,8 +1,9 @@
 /* A sum into memory carried by the outer loop (c[j] over i; GCC's own
    interchange makes this shape out of loop-interchange-9.c's column sums
    at -O3): the outer loop is parallel only with reduced copies of c,
-   which parloops does not make, so it stays sequential; the inner loop
-   runs in parallel.  The plugin of the previous stop marked the outer loop
+   which parloops does not make and the plugin does not make for signed
+   integers (par-array-reduction-run.c), so it stays sequential; the
+   inner loop runs in parallel.  The plugin of the previous stop marked the outer loop
    (the reduction, named by its cell "c[j]", was not seen to be memory)
    and the threads lost updates of c.  */
 /* { dg-do run } */
@@ -16,7 +17,7 @@ int a[M][M], b[M][M], c[M];
 void __attribute__ ((noinline))
 column_sums (int n)
 {
-  for (int i = 0; i < n; i++)	/* { dg-missed "gccpoly: parallel loop kept sequential: needs private or reduced copies of memory \\(c\\\[j\\\]\\), which parloops does not make" } */
+  for (int i = 0; i < n; i++)	/* { dg-missed "gccpoly: parallel loop kept sequential: needs reductions into arrays \\(c\\\[j\\\]\\), and no copies of them per thread can be made: c holds signed integers, and the partial sum of a thread may overflow where the whole does not" } */
     for (int j = 0; j < n; j++)
       c[j] += a[i][j] * b[i][j];
 }
@@ -36,4 +37,4 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-report {functions[name=column_sums].loops[line=19].transform} {[]} } } */
+/* { dg-final { scan-report {functions[name=column_sums].loops[line=20].transform} {[]} } } */

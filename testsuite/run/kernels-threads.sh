@@ -23,6 +23,12 @@
 # Prints PASS:/FAIL: lines and last "N passed, N failed"; exit status 0
 # only when nothing failed.
 #
+# With --fast-math, both builds get -ffast-math, at -O3 only, which allows
+# reductions to be reassociated (floating-point sums in parallel, a sum
+# into an array from per-thread copies): each printed number must then be
+# within a relative 1e-9 of the plain build's (the other words the same),
+# instead of byte-identical.
+#
 # With --offload, the plugin-built binary is instead the GPU-offload
 # annotated source (-fplugin-arg-gccpoly-annotate, docs/offload.md), at -O2
 # only, with the minimum-work test off so that every written construct
@@ -38,7 +44,7 @@
 # only (garbage for `from'), so that a section too small or mapped the
 # wrong way changes the output.
 #
-#   kernels-threads.sh [--offload] [--plugin PATH] [--cc GCC] [-j N] [--keep] [NAME...]
+#   kernels-threads.sh [--offload | --fast-math] [--plugin PATH] [--cc GCC] [-j N] [--keep] [NAME...]
 #
 #   --plugin PATH  the plugin (default: build/gccpoly.so of this repository)
 #   --cc GCC       the compiler (default: $PLUGIN_CC, else gcc)
@@ -91,11 +97,32 @@ worker() {
   fi
 }
 
+# same_within REF OUT: whether OUT's words are REF's, numbers within a
+# relative 1e-9; else says where they part.
+same_within() {
+  awk -v tol=1e-9 '
+    NR == FNR { for (i = 1; i <= NF; i++) ref[++n] = $i; next }
+    { for (i = 1; i <= NF; i++) got[++m] = $i }
+    END {
+      if (n != m) { printf "%d words against %d\n", m, n; exit 1 }
+      num = "^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$"
+      for (k = 1; k <= n; k++) {
+        a = ref[k]; b = got[k]
+        if (a == b) continue
+        if (a !~ num || b !~ num) { printf "word %d: %s against %s\n", k, b, a; exit 1 }
+        d = a - b; if (d < 0) d = -d
+        s = (a < 0 ? -a : a); t = (b < 0 ? -b : b); if (t > s) s = t
+        if (d > tol * s) { printf "word %d: %s against %s\n", k, b, a; exit 1 }
+      }
+    }' "$1" "$2"
+}
+
 # build_and_run LEVEL: one kernel (the worker's name, mini, small, d, src)
 # at -OLEVEL: its six verdicts on stdout; fails when one failed.
 build_and_run() {
   local lv=$1
   local base=(-std=gnu11 -ffp-contract=off -I"$kdir" "-$lv")
+  [ "$MODE" = fastmath ] && base+=(-ffast-math)
   local prc=0 brc=0 why_build= constructs=
   local plain=$d/plain.$lv plug=$d/plugin.$lv
   if [ ! -f "$src" ]; then
@@ -152,7 +179,9 @@ build_and_run() {
       rc=$?
       if [ "$rc" != 0 ]; then
         echo "FAIL: $tn (plugin-built binary $(status_words "$rc"), see $plug.$cls.t$t.err)"; bad=1
-      elif ! where=$(cmp "$ref" "$out" 2>&1); then
+      elif [ "$MODE" = fastmath ] && ! where=$(same_within "$ref" "$out"); then
+        echo "FAIL: $tn (output not within 1e-9 of the plain build's: $where; $ref vs $out)"; bad=1
+      elif [ "$MODE" != fastmath ] && ! where=$(cmp "$ref" "$out" 2>&1); then
         # "differ: byte B, line L" or "EOF on FILE after byte B, line L"
         where=${where##*: }; where=${where/"EOF on $ref"/"the plain output ends"}
         where=${where/"EOF on $out"/"the plugin-built output ends"}
@@ -188,6 +217,7 @@ while [ $# -gt 0 ]; do
     -j*) jobs=${1#-j}; shift ;;
     --keep) keep=1; shift ;;
     --offload) mode=offload; shift ;;
+    --fast-math) mode=fastmath; shift ;;
     -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "kernels-threads: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     *) only+=("$1"); shift ;;
@@ -202,6 +232,9 @@ command -v "$cc" >/dev/null || { echo "kernels-threads: no compiler '$cc'" >&2; 
 if [ $mode = offload ]; then
   levels=(O2)
   work=${GCCPOLY_KERNELS_WORK:-$top/testsuite/work/kernels-offload}
+elif [ $mode = fastmath ]; then
+  levels=(O3)
+  work=${GCCPOLY_KERNELS_WORK:-$top/testsuite/work/kernels-fast-math}
 else
   work=${GCCPOLY_KERNELS_WORK:-$top/testsuite/work/kernels-threads}
 fi
