@@ -3,7 +3,8 @@
 # (GCC's own loop tests with the plugin loaded, at their own options and
 # again at -O3 -ftree-parallelize-loops=2 -fchecking), the kernels built with
 # -ftree-parallelize-loops=4 run at 1, 2 and 4 threads (and again at -O3
-# with -ffast-math, each number within a relative 1e-9), the kernels' GPU
+# with -ffast-math, each number within a relative 1e-9, or 1e-9 times the
+# largest number printed), the kernels' GPU
 # offload annotated copies built with -foffload=nvptx-none and run the same
 # way (on the host fallback without a GPU), and Csmith programs built with
 # -ftree-parallelize-loops=2, with one closing line "N passed, N failed"
