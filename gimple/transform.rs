@@ -239,6 +239,11 @@ pub fn too_few_trips(min_trips: u64) -> String {
 /// thread.
 pub const MIN_TRIPS_INSIDE: u64 = 50_000;
 
+/// The most copies per thread of an array a reduction into it gets (one
+/// per thread of `-ftree-parallelize-loops=N`; the sums after the loop
+/// read them all, unrolled).
+pub const MAX_REDUCTION_COPIES: i32 = 64;
+
 /// The largest private array given storage of its own in each iteration:
 /// it lives on the stack of the thread that runs the iteration.
 pub const PRIVATE_STORAGE_MAX_BYTES: u64 = 256 * 1024;
@@ -277,9 +282,17 @@ pub fn array_reductions_of(forest: &LoopForest, r: &Region, l: u32, cells: &[Str
     if forest.get(l).and_then(|x| x.parent).is_some_and(|p| r.loops.contains(&p)) {
         return Err("a loop of its region runs around it, and the ranges known are the whole region's".into());
     }
+    // SAFETY: reads a flag of the compilation.
+    let threads = unsafe { ffi::gp_parallelize_loops_threads() };
+    if threads > MAX_REDUCTION_COPIES {
+        return Err(format!("-ftree-parallelize-loops={threads} asks for more than {MAX_REDUCTION_COPIES} copies of each array"));
+    }
     let cx = BoundedCtx::new(max_operations);
     let mut arrays: Vec<&str> = cells.iter().map(|c| c.split('[').next().unwrap_or("")).collect();
     arrays.dedup();
+    if arrays.len() > 8 {
+        return Err(format!("it reduces into {} arrays, more than 8", arrays.len()));
+    }
     let mut out = Vec::new();
     for array in arrays {
         let base = match r.bases.get(array).map(|b| &b.base) {

@@ -502,7 +502,8 @@ unsigned gp_loop_reload_invariants (unsigned num, const gp_tree *const *refs,
 int gp_loop_sink_store (unsigned num, const gp_stmt *store, int apply);
 /* Reductions into arrays (`s[j] += a[i][j]` over the i loop NUM): before
    the loop, a zeroed copy per thread (of flag_tree_parallelize_loops) of
-   the bytes [LO, HI) of each of the N arrays, offsets from BASES (pointer
+   the bytes [LO, HI) of each of the N arrays (at most 8; at most 64
+   threads), offsets from BASES (pointer
    SSA names defined before the loop, or declared arrays; LO and HI trees
    over values defined there, as the gp_rt_* builders make them), from
    calloc; the
