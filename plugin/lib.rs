@@ -611,6 +611,11 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         // loads at the end of one iteration for the next is loaded in
         // each instead.
         let reloaded = if mark && !unwritten.is_empty() { gimple::transform::reload_invariants(*l, &unwritten) } else { 0 };
+        // parloops refuses a value the loop computes and uses after it, a
+        // reduction's apart: one that is the same in every iteration is
+        // computed again after the loop instead.
+        // SAFETY: l is a loop of cfun.
+        let recomputed = if mark && !p.options.no_recompute { unsafe { ffi::gp_loop_recompute_exit_values(*l) } } else { 0 };
         // An innermost loop inside a sequential loop starts the threads
         // once per iteration of the loop around it: in parallel only with
         // enough iterations, tested at run time.
@@ -652,6 +657,12 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
                 if names.len() == 1 { "the array" } else { "the arrays" }
             ));
         }
+        if recomputed > 0 {
+            msg.push_str(&format!(
+                "; {recomputed} value{} used after the loop taken from before it or computed again after it",
+                if recomputed == 1 { "" } else { "s" }
+            ));
+        }
         if reloaded > 0 {
             msg.push_str(&format!(
                 "; {reloaded} value{} that PRE carried from one iteration to the next loaded in each iteration instead",
@@ -674,6 +685,9 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         }
         if reloaded > 0 {
             d.1.push("reload");
+        }
+        if recomputed > 0 {
+            d.1.push("recompute");
         }
         let line = fl.pos.as_ref().map(|p| p.line);
         if cyclic {

@@ -34,6 +34,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "no-privatize", value: ValueKind::None },
     OptionSpec { key: "no-memory-reductions", value: ValueKind::None },
     OptionSpec { key: "no-array-reductions", value: ValueKind::None },
+    OptionSpec { key: "no-recompute", value: ValueKind::None },
     OptionSpec { key: "no-reload", value: ValueKind::None },
     OptionSpec { key: "min-trips", value: ValueKind::Number },
     OptionSpec { key: "no-interchange", value: ValueKind::None },
@@ -77,6 +78,9 @@ pub struct Options {
     /// Leave reductions into arrays to run sequentially (no copies per
     /// thread).
     pub no_array_reductions: bool,
+    /// Leave the values a marked loop computes alike in every iteration
+    /// and uses after it where they are (parloops then refuses the loop).
+    pub no_recompute: bool,
     /// Leave the values PRE carries from one iteration of a marked loop to
     /// the next as they are (parloops then refuses such loops).
     pub no_reload: bool,
@@ -170,6 +174,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "no-privatize" => opts.no_privatize = true,
             "no-memory-reductions" => opts.no_memory_reductions = true,
             "no-array-reductions" => opts.no_array_reductions = true,
+            "no-recompute" => opts.no_recompute = true,
             "no-reload" => opts.no_reload = true,
             "no-interchange" => opts.no_interchange = true,
             "collapse" => opts.collapse = true,

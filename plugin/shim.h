@@ -487,6 +487,15 @@ int gp_loop_private_storage (unsigned num, const gp_tree *const *decls,
    (its store or its load, with nothing in between that may write it), the
    PHI becomes a load of the reference at the start of the header.
    Returns how many PHIs were replaced.  */
+/* The values loop NUM hands out through its single exit that it does
+   not compute (constants, values from before it) or computes alike in
+   every iteration (an assignment with no memory access and no side
+   effect, from operands defined before the loop): taken from before the
+   loop, or computed again after it, so that the loop's exit PHIs hold
+   only what the loop computes (parloops refuses any other exit value:
+   "not a part of reduction", "exit PHI argument invariant").  Returns how
+   many.  */
+unsigned gp_loop_recompute_exit_values (unsigned num);
 unsigned gp_loop_reload_invariants (unsigned num, const gp_tree *const *refs,
 				    unsigned n);
 /* A reduction in memory that PRE left as a register cycle plus a store in
