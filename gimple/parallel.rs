@@ -52,6 +52,12 @@ impl LoopOutcome {
         self.private.iter().chain(self.reductions.iter().map(|(x, _)| x)).filter(|x| arrays.contains(&array(x))).cloned().collect()
     }
 
+    /// The operator of its reduction on `var` (a cell's name in memory),
+    /// as OpenMP writes it; None when `var` is not reduced.
+    pub fn reduction_op(&self, var: &str) -> Option<&'static str> {
+        self.reductions.iter().find(|(x, _)| x == var).map(|(_, op)| *op)
+    }
+
     /// A loop the analysis could not judge.
     pub fn none(blocker: String) -> LoopOutcome {
         LoopOutcome {

@@ -244,6 +244,10 @@ pub const MIN_TRIPS_INSIDE: u64 = 50_000;
 /// read them all, unrolled).
 pub const MAX_REDUCTION_COPIES: i32 = 64;
 
+/// The most arrays one loop reduces into with copies per thread (the
+/// shim's limit too).
+pub const MAX_REDUCED_ARRAYS: usize = 8;
+
 /// The largest private array given storage of its own in each iteration:
 /// it lives on the stack of the thread that runs the iteration.
 pub const PRIVATE_STORAGE_MAX_BYTES: u64 = 256 * 1024;
@@ -290,8 +294,8 @@ pub fn array_reductions_of(forest: &LoopForest, r: &Region, l: u32, cells: &[Str
     let cx = BoundedCtx::new(max_operations);
     let mut arrays: Vec<&str> = cells.iter().map(|c| c.split('[').next().unwrap_or("")).collect();
     arrays.dedup();
-    if arrays.len() > 8 {
-        return Err(format!("it reduces into {} arrays, more than 8", arrays.len()));
+    if arrays.len() > MAX_REDUCED_ARRAYS {
+        return Err(format!("it reduces into {} arrays, more than {MAX_REDUCED_ARRAYS}", arrays.len()));
     }
     let mut out = Vec::new();
     for array in arrays {
@@ -321,11 +325,9 @@ pub fn array_reductions_of(forest: &LoopForest, r: &Region, l: u32, cells: &[Str
         let mut sizes = Vec::new();
         let mut extents = extents_of(&cx, r, &[array], &|s| names.iter().any(|n| n == s), &mut sizes)?;
         let extent = extents.remove(array).ok_or_else(|| format!("{array} is not touched"))?;
-        let limit: i128 = 1 << 120;
-        for p in extent.lo.values().iter().chain(&extent.hi.values()).chain(&sizes) {
-            if magnitude(r, p).is_none_or(|m| m >= limit) {
-                return Err(format!("the range's value {} may not fit 128 bits", p.to_isl()));
-            }
+        let values = extent.lo.values().into_iter().chain(extent.hi.values()).chain(sizes.iter().cloned()).collect::<Vec<_>>();
+        if let Some(p) = too_large(r, &values) {
+            return Err(format!("the range's value {} may not fit 128 bits", p.to_isl()));
         }
         out.push(ArrayReduction { array: array.to_string(), base, store, extent, sizes });
     }
@@ -346,17 +348,20 @@ pub fn array_reductions(region: &Region, l: u32, reds: &[ArrayReduction], apply:
         los.push(lo.raw() as *const ffi::gp_tree);
         his.push(hi.raw() as *const ffi::gp_tree);
         stores.push(red.store.raw() as *const ffi::gp_stmt);
-        sizes.extend(red.sizes.iter().filter(|s| !sizes.contains(*s)).cloned().collect::<Vec<_>>());
-    }
-    let cond = if sizes.is_empty() {
-        None
-    } else {
-        match b.test(&RuntimeTest { sizes, ..Default::default() }) {
-            Some(c) => Some(c),
-            None => return false,
+        for s in &red.sizes {
+            if !sizes.contains(s) {
+                sizes.push(s.clone());
+            }
         }
+    }
+    // The sizes that scale the ranges must be non-negative for them to hold.
+    let cond = match sizes.is_empty() {
+        true => std::ptr::null(),
+        false => match b.test(&RuntimeTest { sizes, ..Default::default() }) {
+            Some(c) => c.raw() as *const ffi::gp_tree,
+            None => return false,
+        },
     };
-    let cond = cond.map_or(std::ptr::null(), |c| c.raw() as *const ffi::gp_tree);
     // SAFETY: l is a loop of cfun; the arrays hold reds.len() pointers SSA
     // names, trees built over values defined before the region and stores
     // of cfun; cond is null or such a tree.
@@ -372,6 +377,15 @@ pub fn array_reductions(region: &Region, l: u32, reds: &[ArrayReduction], apply:
             apply as i32,
         ) != 0
     }
+}
+
+/// Takes the values marked loop `l` hands out through its exit from before
+/// it, or computes them again after it, where it does not compute them or
+/// computes them alike in every iteration
+/// (`gp_loop_recompute_exit_values`); how many.
+pub fn recompute_exit_values(l: u32) -> u32 {
+    // SAFETY: l is a loop of cfun.
+    unsafe { ffi::gp_loop_recompute_exit_values(l) }
 }
 
 /// Replaces the header PHIs of loop `l` through which PRE carries a load of
@@ -475,7 +489,7 @@ pub fn plan(
             // Reductions in memory whose running value PRE keeps in a
             // register: their stores move after the loop, and parloops
             // makes register reductions of them.
-            let is_reduction = |c: &String| v.reductions.iter().any(|(x, _)| x == c);
+            let is_reduction = |c: &String| v.reduction_op(c).is_some();
             let sinks = if sink_reductions && v.parallel && outer.is_none() && storage.is_none() && !copies.is_empty() && copies.iter().all(is_reduction) {
                 // (An array reduction, its store in an inner loop, keeps the
                 // general reason.)
@@ -495,7 +509,7 @@ pub fn plan(
             };
             // Reductions into arrays (column sums): a zeroed copy per
             // thread, added to the arrays after the loop.
-            let is_sum = |c: &String| v.reductions.iter().any(|(x, op)| x == c && *op == "+");
+            let is_sum = |c: &String| v.reduction_op(c) == Some("+");
             let reduced = if reduce_arrays
                 && v.parallel
                 && outer.is_none()
@@ -589,7 +603,7 @@ pub fn plan(
             for &x in r.loops.iter().filter(|&&x| inside(x, l)) {
                 let Some(vx) = o.loops.get(&x) else { continue };
                 let cells = in_memory(vx);
-                if cells.is_empty() || !cells.iter().all(|c| vx.reductions.iter().any(|(y, _)| y == c)) {
+                if cells.is_empty() || !cells.iter().all(|c| vx.reduction_op(c).is_some()) {
                     continue;
                 }
                 if let Some(st) = super::parallel::reduction_stores(forest, r, x, &cells) {
@@ -733,18 +747,20 @@ pub fn region_test(cx: &BoundedCtx, r: &Region) -> Result<Option<RuntimeTest>, S
         }
     }
     // Every value of the test must fit the 128-bit arithmetic it runs in.
-    let limit: i128 = 1 << 120;
-    let in_sets = test.params.iter().flat_map(|(_, dnf)| dnf.iter().flatten().map(|(p, _)| p));
-    let in_bounds: Vec<Polynomial> =
-        test.pairs.iter().flat_map(|(x, y)| [&x.lo, &x.hi, &y.lo, &y.hi]).flat_map(|b| b.values()).collect();
-    for p in in_bounds.iter().chain(&test.sizes).chain(in_sets) {
-        match magnitude(r, p) {
-            Some(m) if m < limit => {}
-            _ => return Err(format!("the overlap test's value {} may not fit 128 bits", p.to_isl())),
-        }
+    let in_sets = test.params.iter().flat_map(|(_, dnf)| dnf.iter().flatten().map(|(p, _)| p.clone()));
+    let values: Vec<Polynomial> = test
+        .pairs
+        .iter()
+        .flat_map(|(x, y)| [&x.lo, &x.hi, &y.lo, &y.hi])
+        .flat_map(|b| b.values())
+        .chain(test.sizes.iter().cloned())
+        .chain(in_sets)
+        .collect();
+    if let Some(p) = too_large(r, &values) {
+        return Err(format!("the overlap test's value {} may not fit 128 bits", p.to_isl()));
     }
     for p in &test.products {
-        if product_magnitude(r, p).is_none_or(|m| m >= limit) {
+        if product_magnitude(r, p).is_none_or(|m| m >= RT_LIMIT) {
             return Err(format!("the test of {} may not fit 128 bits", p.text));
         }
     }
@@ -752,6 +768,15 @@ pub fn region_test(cx: &BoundedCtx, r: &Region) -> Result<Option<RuntimeTest>, S
         return Ok(None);
     }
     Ok(Some(test))
+}
+
+/// The bound every value a run-time test computes must stay below: the
+/// test runs in 128-bit arithmetic.
+const RT_LIMIT: i128 = 1 << 120;
+
+/// The first of `values` that might not stay below `RT_LIMIT`.
+fn too_large<'a>(r: &Region, values: &'a [Polynomial]) -> Option<&'a Polynomial> {
+    values.iter().find(|p| magnitude(r, p).is_none_or(|m| m >= RT_LIMIT))
 }
 
 /// `k + sum c * param` as a polynomial (coefficients from isl, far from

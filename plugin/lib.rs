@@ -614,8 +614,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         // parloops refuses a value the loop computes and uses after it, a
         // reduction's apart: one that is the same in every iteration is
         // computed again after the loop instead.
-        // SAFETY: l is a loop of cfun.
-        let recomputed = if mark && !p.options.no_recompute { unsafe { ffi::gp_loop_recompute_exit_values(*l) } } else { 0 };
+        let recomputed = if mark && !p.options.no_recompute { gimple::transform::recompute_exit_values(*l) } else { 0 };
         // An innermost loop inside a sequential loop starts the threads
         // once per iteration of the loop around it: in parallel only with
         // enough iterations, tested at run time.

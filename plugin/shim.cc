@@ -2307,6 +2307,10 @@ gp_loop_array_reductions (unsigned num, const gp_tree *const *bases_in,
       || !loop_outer (loop) || !rt_type ())
     return 0;
   auto_vec<tree> bases, types;
+  /* Per array: the pointers computed from its pointer in the loop, and the
+     loop's loads and stores of it; versioning the loop leaves them to it.  */
+  auto_vec<tree> derived[8];
+  auto_vec<gimple *> refs[8];
   for (unsigned k = 0; k < n; k++)
     {
       tree base = as_tree (bases_in[k]);
@@ -2331,14 +2335,12 @@ gp_loop_array_reductions (unsigned num, const gp_tree *const *bases_in,
 	    || (INTEGRAL_TYPE_P (type) && TYPE_OVERFLOW_WRAPS (type)))
 	  || !TYPE_SIZE_UNIT (type) || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (type)))
 	return 0;
-      auto_vec<tree> derived;
-      auto_vec<gimple *> refs;
-      if (!(declared ? ar_decl_refs (loop, base, &refs)
-		     : ar_derived (loop, base, &derived, &refs))
-	  || !refs.contains (store))
+      if (!(declared ? ar_decl_refs (loop, base, &refs[k])
+		     : ar_derived (loop, base, &derived[k], &refs[k]))
+	  || !refs[k].contains (store))
 	return 0;
       /* Every access through them is of the reduction's type.  */
-      for (gimple *r : refs)
+      for (gimple *r : refs[k])
 	{
 	  tree mem = gimple_store_p (r) ? gimple_assign_lhs (r)
 					 : gimple_assign_rhs1 (r);
@@ -2446,18 +2448,14 @@ gp_loop_array_reductions (unsigned num, const gp_tree *const *bases_in,
       tree mine = fold_build_pointer_plus (fold_convert (ptype, bufs[k]), off);
       mine = force_gimple_operand_gsi (&head, mine, true, NULL_TREE, true,
 				       GSI_SAME_STMT);
-      auto_vec<tree> derived;
-      auto_vec<gimple *> refs;
       if (declared)
 	{
-	  if (!ar_decl_refs (loop, base, &refs))
-	    gcc_unreachable ();
 	  /* Its loads and stores reach the copy; its debug values are
 	     dropped.  Its address is taken after the loop.  */
 	  auto_vec<tree> decls, ptrs;
 	  decls.safe_push (base);
 	  ptrs.safe_push (mine);
-	  for (gimple *r : refs)
+	  for (gimple *r : refs[k])
 	    {
 	      ps_rewrite (gimple_store_p (r) ? gimple_assign_lhs_ptr (r)
 					     : gimple_assign_rhs1_ptr (r),
@@ -2481,15 +2479,13 @@ gp_loop_array_reductions (unsigned num, const gp_tree *const *bases_in,
 	  TREE_ADDRESSABLE (base) = 1;
 	  continue;
 	}
-      if (!ar_derived (loop, base, &derived, &refs))
-	gcc_unreachable ();
       /* The loop's uses of the base now reach the copy; what GCC knew of
 	 where the derived pointers point no longer holds.  */
       imm_use_iterator it;
       gimple *u;
       FOR_EACH_IMM_USE_STMT (u, it, bases[k])
 	{
-	  if (!flow_bb_inside_loop_p (loop, gimple_bb (u)) || u == who)
+	  if (!flow_bb_inside_loop_p (loop, gimple_bb (u)))
 	    continue;
 	  if (is_gimple_debug (u))
 	    {
@@ -2502,9 +2498,9 @@ gp_loop_array_reductions (unsigned num, const gp_tree *const *bases_in,
 	    SET_USE (use, mine);
 	  update_stmt (u);
 	}
-      for (unsigned i = 1; i < derived.length (); i++)
-	SSA_NAME_PTR_INFO (derived[i]) = NULL;
-      for (gimple *r : refs)
+      for (unsigned i = 1; i < derived[k].length (); i++)
+	SSA_NAME_PTR_INFO (derived[k][i]) = NULL;
+      for (gimple *r : refs[k])
 	{
 	  tree mem = gimple_store_p (r) ? gimple_assign_lhs (r)
 					 : gimple_assign_rhs1 (r);
