@@ -111,7 +111,10 @@ pub fn judge(forest: &LoopForest, r: &Region, outer: u32, max_operations: u64) -
 /// parallel one (which the vectorizer could use), or, with `threads`,
 /// move the nest's outermost parallel loop inward, no parallel loop being
 /// left around it (one parallel region per outer iteration instead of
-/// one).
+/// one). A parallel loop around that needs copies of memory (doitgen's r
+/// loop, its `sum` private) does not count: the swap may keep a running
+/// value in that memory across the pair (`sum[p]` read back in each
+/// iteration), and the loop around would then be sequential.
 pub fn parallelism_lost(forest: &LoopForest, r: &Region, s: &Swap, o: &RegionOutcome, threads: bool) -> Option<&'static str> {
     let parallel = |l: u32| o.loops.get(&l).is_some_and(|v| v.parallel && v.reductions.is_empty());
     if parallel(s.inner) && !parallel(s.outer) {
@@ -122,7 +125,7 @@ pub fn parallelism_lost(forest: &LoopForest, r: &Region, s: &Swap, o: &RegionOut
     }
     let mut around = forest.get(s.outer).and_then(|x| x.parent);
     while let Some(a) = around.filter(|a| r.loops.contains(a)) {
-        if parallel(a) {
+        if parallel(a) && o.loops.get(&a).is_some_and(|v| v.memory_copies(&o.arrays).is_empty()) {
             return None;
         }
         around = forest.get(a).and_then(|x| x.parent);

@@ -728,7 +728,10 @@ fn cell_text(relation: &str, array: &str) -> Option<String> {
 /// that is a statement (it runs in every iteration but the last: the exit
 /// test comes before it and it is not the exit), else a statement of its
 /// own body that runs before the exit test in every iteration (it
-/// dominates the exit's source), else unknown.
+/// dominates the exit's source), else the iterations in which a statement
+/// of the loop runs (the last of them is the one whose values a private
+/// copy hands back: `transform::private_copies_of`), or unknown without
+/// a single exit.
 fn iteration_statement(r: &Region, l: u32) -> Iterations {
     let Some(lr) = LoopRef::get(l) else { return Iterations::Unknown };
     let Some(exit) = lr.single_exit() else { return Iterations::Unknown };
@@ -743,7 +746,7 @@ fn iteration_statement(r: &Region, l: u32) -> Iterations {
             return Iterations::Statement(s.name.clone());
         }
     }
-    Iterations::Unknown
+    Iterations::Model
 }
 
 /// Groups of perfectly nested loops: each loop's band, outermost first.

@@ -42,8 +42,9 @@ pub enum LoopPlan {
     /// `sinks`: the stores of its reductions in memory, moved after it
     /// (`gp_loop_sink_store`) before it is marked, so that parloops finds
     /// register reductions.
-    /// `reduced`: its reductions into arrays, made with a zeroed copy per
-    /// thread (`gp_loop_array_reductions`) before it is marked.
+    /// `copies`: its reductions into arrays and its private arrays that
+    /// are not its body's own, made with a copy per thread
+    /// (`gp_loop_thread_copies`) before it is marked.
     /// `inner_sinks`: the stores of its inner loops' reductions into one
     /// memory cell (loop, store), moved after those loops in its marked
     /// copy, where the arrays are apart.
@@ -55,7 +56,7 @@ pub enum LoopPlan {
         storage: Vec<Tree>,
         min_trips: bool,
         sinks: Vec<Stmt>,
-        reduced: Vec<ArrayReduction>,
+        copies: ThreadCopies,
         inner_sinks: Vec<(u32, Stmt)>,
     },
     /// Parallel by the analysis but left to run sequentially: why.
@@ -70,17 +71,60 @@ struct Extent {
     hi: ByteBound,
 }
 
-/// A reduction into an array by a loop's iterations (`s[j] += a[i][j]`
-/// over i): the array's pointer or declaration, one of the loop's stores into it, and the
-/// bytes the loop touches (with the sizes that must be non-negative for
-/// them to hold).
+/// What a thread's copy of an array is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CopyKind {
+    /// A reduction into the array (`s[j] += a[i][j]` over i): the copies
+    /// start zeroed and are added to the array after the loop.
+    Sum,
+    /// A private array no value of which is used after the loop.
+    Private,
+    /// A private array whose values after the loop are the last
+    /// iteration's (doitgen's `sum`): that iteration works in the array
+    /// itself.
+    LastPrivate,
+}
+
+/// An array each thread running a loop's iterations works in a copy of:
+/// the array's pointer or declaration, for a reduction one of the loop's
+/// stores into it, and the bytes the loop touches (with the sizes that
+/// must be non-negative for them to hold).
 #[derive(Clone, Debug)]
-pub struct ArrayReduction {
+pub struct ThreadCopy {
     pub array: String,
+    pub kind: CopyKind,
+    /// A private array whose copies start as its values before the loop
+    /// (the verdict's firstprivate: iterations read them).
+    pub filled: bool,
     base: Tree,
-    store: Stmt,
+    store: Option<Stmt>,
     extent: Extent,
     sizes: Vec<Polynomial>,
+}
+
+/// A loop's arrays with copies per thread, and where one is `LastPrivate`
+/// the counter (from 0) of the last iteration in which a statement of the
+/// loop runs, by pieces.
+#[derive(Clone, Debug, Default)]
+pub struct ThreadCopies {
+    pub arrays: Vec<ThreadCopy>,
+    last: Option<Pieces>,
+}
+
+impl ThreadCopies {
+    pub fn is_empty(&self) -> bool {
+        self.arrays.is_empty()
+    }
+
+    /// The names of the arrays copied for `kinds`.
+    pub fn names(&self, kinds: &[CopyKind]) -> Vec<&str> {
+        self.arrays.iter().filter(|c| kinds.contains(&c.kind)).map(|c| c.array.as_str()).collect()
+    }
+
+    /// The names of the arrays whose copies start as their values.
+    pub fn filled(&self) -> Vec<&str> {
+        self.arrays.iter().filter(|c| c.filled).map(|c| c.array.as_str()).collect()
+    }
 }
 
 /// A parameter set as a disjunction of conjunctions of `p >= 0` (`p = 0`
@@ -201,7 +245,7 @@ struct Choice {
     otherwise: Vec<u32>,
     storage: Vec<Tree>,
     sinks: Vec<Stmt>,
-    reduced: Vec<ArrayReduction>,
+    copies: ThreadCopies,
 }
 
 /// What `plan` may do.
@@ -239,14 +283,14 @@ pub fn too_few_trips(min_trips: u64) -> String {
 /// thread.
 pub const MIN_TRIPS_INSIDE: u64 = 50_000;
 
-/// The most copies per thread of an array a reduction into it gets (one
-/// per thread of `-ftree-parallelize-loops=N`; the sums after the loop
-/// read them all, unrolled).
-pub const MAX_REDUCTION_COPIES: i32 = 64;
+/// The most copies of an array a loop gets, one per thread of
+/// `-ftree-parallelize-loops=N` (the sums after a loop that reduces into
+/// arrays read them all, unrolled).
+pub const MAX_THREAD_COPIES: i32 = 64;
 
-/// The most arrays one loop reduces into with copies per thread (the
-/// shim's limit too).
-pub const MAX_REDUCED_ARRAYS: usize = 8;
+/// The most arrays one loop gets copies per thread of (the shim's limit
+/// too).
+pub const MAX_COPIED_ARRAYS: usize = 8;
 
 /// The largest private array given storage of its own in each iteration:
 /// it lives on the stack of the thread that runs the iteration.
@@ -274,86 +318,168 @@ pub fn sink_store(l: u32, store: Stmt, apply: bool) -> bool {
     unsafe { ffi::gp_loop_sink_store(l, store.raw(), apply as i32) != 0 }
 }
 
-/// The reductions into arrays of loop `l` of region `r`, `cells` (the
-/// verdict's names, `s[j]`): the bytes the loop touches must be known (isl's box of its accesses
-/// over the region, as for the overlap test).
-/// None where an array is updated in the loop's own body (a reduction into
-/// one cell: Reductions in memory).
-pub fn array_reductions_of(forest: &LoopForest, r: &Region, l: u32, cells: &[String], max_operations: u64) -> Result<Option<Vec<ArrayReduction>>, String> {
+/// Whether loop `l` of region `r` can have copies per thread of `n`
+/// arrays: the bytes they touch are the region's, and the copies are
+/// bounded.
+fn thread_copies_allowed(forest: &LoopForest, r: &Region, l: u32, n: usize) -> Result<(), String> {
     // The range is the region's, whatever its loops' counters: with a
-    // loop of the region around this one, each run would add more than it
-    // touches.
+    // loop of the region around this one, each run would take more than it
+    // touches (and a reduction would add more).
     if forest.get(l).and_then(|x| x.parent).is_some_and(|p| r.loops.contains(&p)) {
         return Err("a loop of its region runs around it, and the ranges known are the whole region's".into());
     }
     // SAFETY: reads a flag of the compilation.
     let threads = unsafe { ffi::gp_parallelize_loops_threads() };
-    if threads > MAX_REDUCTION_COPIES {
-        return Err(format!("-ftree-parallelize-loops={threads} asks for more than {MAX_REDUCTION_COPIES} copies of each array"));
+    if threads > MAX_THREAD_COPIES {
+        return Err(format!("-ftree-parallelize-loops={threads} asks for more than {MAX_THREAD_COPIES} copies of each array"));
     }
-    let cx = BoundedCtx::new(max_operations);
-    let mut arrays: Vec<&str> = cells.iter().map(|c| c.split('[').next().unwrap_or("")).collect();
-    arrays.dedup();
-    if arrays.len() > MAX_REDUCED_ARRAYS {
-        return Err(format!("it reduces into {} arrays, more than {MAX_REDUCED_ARRAYS}", arrays.len()));
+    if n > MAX_COPIED_ARRAYS {
+        return Err(format!("it needs copies of {n} arrays, more than {MAX_COPIED_ARRAYS}"));
     }
-    let mut out = Vec::new();
-    for array in arrays {
-        let base = match r.bases.get(array).map(|b| &b.base) {
-            Some(Base::Ptr(t)) | Some(Base::Decl(t)) => *t,
-            None => return Err(format!("{array} has no base")),
-        };
-        let (accesses, names) = super::parallel::loop_array_accesses(forest, r, l, array)
-            .ok_or_else(|| format!("the accesses to {array} do not match the model"))?;
-        // A cell updated in the loop's own body is a reduction into one
-        // cell (Reductions in memory), not into an array.
+    Ok(())
+}
+
+/// The copy per thread of `array` in loop `l` of region `r`, for `kind`,
+/// with the names of the model's statements in the loop; None where the
+/// array is updated in the loop's own body and `kind` is a sum (a
+/// reduction into one cell: Reductions in memory).
+fn thread_copy_of(
+    cx: &BoundedCtx,
+    forest: &LoopForest,
+    r: &Region,
+    l: u32,
+    array: &str,
+    kind: CopyKind,
+) -> Result<Option<(ThreadCopy, Vec<String>)>, String> {
+    let base = match r.bases.get(array).map(|b| &b.base) {
+        Some(Base::Ptr(t)) | Some(Base::Decl(t)) => *t,
+        None => return Err(format!("{array} has no base")),
+    };
+    let (accesses, names) =
+        super::parallel::loop_array_accesses(forest, r, l, array).ok_or_else(|| format!("the accesses to {array} do not match the model"))?;
+    let mut store = None;
+    if kind == CopyKind::Sum {
         if accesses.iter().any(|(in_loop, _, _)| *in_loop == l) {
             return Ok(None);
         }
-        let Some(&(_, store, _)) = accesses.iter().find(|(_, _, write)| *write) else {
+        let Some(&(_, st, _)) = accesses.iter().find(|(_, _, write)| *write) else {
             return Err(format!("no store into {array}"));
         };
         // Zero must be the sum's identity, and no thread's partial sum may
         // overflow where the whole does not.
-        match store.assign_lhs().and_then(|t| t.ty()).map(|t| (t.class(), t.unsigned())) {
+        match st.assign_lhs().and_then(|t| t.ty()).map(|t| (t.class(), t.unsigned())) {
             Some((ffi::gp_type_kind::GP_TY_REAL, _)) | Some((ffi::gp_type_kind::GP_TY_INTEGER, true)) => {}
             Some((ffi::gp_type_kind::GP_TY_INTEGER, false)) => {
                 return Err(format!("{array} holds signed integers, and the partial sum of a thread may overflow where the whole does not"))
             }
             _ => return Err(format!("{array} holds neither integers nor floating-point numbers")),
         }
-        let mut sizes = Vec::new();
-        let mut extents = extents_of(&cx, r, &[array], &|s| names.iter().any(|n| n == s), &mut sizes)?;
-        let extent = extents.remove(array).ok_or_else(|| format!("{array} is not touched"))?;
-        let values = extent.lo.values().into_iter().chain(extent.hi.values()).chain(sizes.iter().cloned()).collect::<Vec<_>>();
-        if let Some(p) = too_large(r, &values) {
-            return Err(format!("the range's value {} may not fit 128 bits", p.to_isl()));
+        store = Some(st);
+    }
+    let mut sizes = Vec::new();
+    let mut extents = extents_of(cx, r, &[array], &|s| names.iter().any(|n| n == s), &mut sizes)?;
+    let extent = extents.remove(array).ok_or_else(|| format!("{array} is not touched"))?;
+    let values = extent.lo.values().into_iter().chain(extent.hi.values()).chain(sizes.iter().cloned()).collect::<Vec<_>>();
+    if let Some(p) = too_large(r, &values) {
+        return Err(format!("the range's value {} may not fit 128 bits", p.to_isl()));
+    }
+    Ok(Some((ThreadCopy { array: array.to_string(), kind, filled: false, base, store, extent, sizes }, names)))
+}
+
+/// The reductions into arrays of loop `l` of region `r`, `cells` (the
+/// verdict's names, `s[j]`): the bytes the loop touches must be known
+/// (isl's box of its accesses over the region, as for the overlap test).
+/// None where an array is updated in the loop's own body (a reduction into
+/// one cell: Reductions in memory).
+pub fn array_reductions_of(forest: &LoopForest, r: &Region, l: u32, cells: &[String], max_operations: u64) -> Result<Option<ThreadCopies>, String> {
+    let mut arrays: Vec<&str> = cells.iter().map(|c| c.split('[').next().unwrap_or("")).collect();
+    arrays.dedup();
+    thread_copies_allowed(forest, r, l, arrays.len())?;
+    let cx = BoundedCtx::new(max_operations);
+    let mut out = ThreadCopies::default();
+    for array in arrays {
+        match thread_copy_of(&cx, forest, r, l, array, CopyKind::Sum)? {
+            Some((c, _)) => out.arrays.push(c),
+            None => return Ok(None),
         }
-        out.push(ArrayReduction { array: array.to_string(), base, store, extent, sizes });
     }
     Ok(Some(out))
 }
 
-/// Makes loop `l`'s reductions into arrays `reds` with a zeroed copy per
-/// thread (`gp_loop_array_reductions`); with `apply` false only says
-/// whether it can, changing nothing.
-pub fn array_reductions(region: &Region, l: u32, reds: &[ArrayReduction], apply: bool) -> bool {
+/// The private arrays `arrays` of loop `l` of region `r`, those of `live`
+/// with the values of its last iteration used after it, those of
+/// `incoming` with values from before it read in it: the bytes the loop
+/// touches must be known, as for reductions into arrays, and for `live`
+/// the last iteration in which a statement of the loop runs.
+pub fn private_copies_of(
+    forest: &LoopForest,
+    r: &Region,
+    l: u32,
+    arrays: &[String],
+    live: &[String],
+    incoming: &[String],
+    max_operations: u64,
+) -> Result<ThreadCopies, String> {
+    thread_copies_allowed(forest, r, l, arrays.len())?;
+    let cx = BoundedCtx::new(max_operations);
+    let mut out = ThreadCopies::default();
+    let mut stmts = Vec::new();
+    for array in arrays {
+        let kind = if live.contains(array) { CopyKind::LastPrivate } else { CopyKind::Private };
+        let (mut c, names) = thread_copy_of(&cx, forest, r, l, array, kind)?.ok_or_else(|| format!("{array} is not touched"))?;
+        c.filled = incoming.contains(array);
+        out.arrays.push(c);
+        stmts = names;
+    }
+    if out.arrays.iter().any(|c| c.kind == CopyKind::LastPrivate) {
+        // The verdict's last iteration: the last in which a statement of
+        // the loop runs (the loop is its region's outermost: its counter is
+        // every statement's first dimension).
+        let domains: Vec<String> = r.scop.statements.iter().filter(|s| stmts.contains(&s.name)).map(|s| s.domain.clone()).collect();
+        let pieces = poly::first_dim_max(&cx, &domains).map_err(|e| format!("{e:?}"))?.ok_or("no statement of the loop runs")?;
+        let pieces = pieces_of(&pieces)?;
+        let values: Vec<Polynomial> = pieces.iter().flat_map(|(v, _, dnf)| std::iter::once(v.clone()).chain(dnf.iter().flatten().map(|(p, _)| p.clone()))).collect();
+        if let Some(p) = too_large(r, &values) {
+            return Err(format!("the last iteration's counter {} may not fit 128 bits", p.to_isl()));
+        }
+        out.last = Some(pieces);
+    }
+    Ok(out)
+}
+
+/// Gives loop `l`'s arrays `copies` a copy per thread
+/// (`gp_loop_thread_copies`); with `apply` false only says whether it
+/// can, changing nothing.
+pub fn thread_copies(region: &Region, l: u32, copies: &ThreadCopies, apply: bool) -> bool {
     let b = Builder { region };
     let mut bases = Vec::new();
-    let (mut los, mut his, mut stores) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut los, mut his, mut stores, mut kinds, mut fill) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut sizes = Vec::new();
-    for red in reds {
-        let (Some(lo), Some(hi)) = (b.bound(&red.extent.lo), b.bound(&red.extent.hi)) else { return false };
-        bases.push(red.base.raw() as *const ffi::gp_tree);
+    for c in &copies.arrays {
+        let (Some(lo), Some(hi)) = (b.bound(&c.extent.lo), b.bound(&c.extent.hi)) else { return false };
+        bases.push(c.base.raw() as *const ffi::gp_tree);
         los.push(lo.raw() as *const ffi::gp_tree);
         his.push(hi.raw() as *const ffi::gp_tree);
-        stores.push(red.store.raw() as *const ffi::gp_stmt);
-        for s in &red.sizes {
+        stores.push(c.store.map_or(std::ptr::null(), |s| s.raw() as *const ffi::gp_stmt));
+        kinds.push(match c.kind {
+            CopyKind::Sum => ffi::gp_copy_kind::GP_COPY_SUM,
+            CopyKind::Private => ffi::gp_copy_kind::GP_COPY_PRIVATE,
+            CopyKind::LastPrivate => ffi::gp_copy_kind::GP_COPY_LAST,
+        });
+        fill.push(c.filled as i32);
+        for s in &c.sizes {
             if !sizes.contains(s) {
                 sizes.push(s.clone());
             }
         }
     }
+    let last = match &copies.last {
+        None => std::ptr::null(),
+        Some(p) => match b.piecewise(p) {
+            Some(t) => t.raw() as *const ffi::gp_tree,
+            None => return false,
+        },
+    };
     // The sizes that scale the ranges must be non-negative for them to hold.
     let cond = match sizes.is_empty() {
         true => std::ptr::null(),
@@ -362,17 +488,21 @@ pub fn array_reductions(region: &Region, l: u32, reds: &[ArrayReduction], apply:
             None => return false,
         },
     };
-    // SAFETY: l is a loop of cfun; the arrays hold reds.len() pointers SSA
-    // names, trees built over values defined before the region and stores
-    // of cfun; cond is null or such a tree.
+    // SAFETY: l is a loop of cfun; the arrays hold copies.arrays.len()
+    // pointer SSA names or declarations, trees built over values defined
+    // before the region, stores of cfun or nulls, and kinds; last and cond
+    // are null or such trees.
     unsafe {
-        ffi::gp_loop_array_reductions(
+        ffi::gp_loop_thread_copies(
             l,
             bases.as_ptr(),
             los.as_ptr(),
             his.as_ptr(),
             stores.as_ptr(),
-            reds.len() as u32,
+            kinds.as_ptr(),
+            fill.as_ptr(),
+            kinds.len() as u32,
+            last,
             cond,
             apply as i32,
         ) != 0
@@ -510,7 +640,7 @@ pub fn plan(
             // Reductions into arrays (column sums): a zeroed copy per
             // thread, added to the arrays after the loop.
             let is_sum = |c: &String| v.reduction_op(c) == Some("+");
-            let reduced = if reduce_arrays
+            let reduced: Option<ThreadCopies> = if reduce_arrays
                 && v.parallel
                 && outer.is_none()
                 && storage.is_none()
@@ -519,7 +649,7 @@ pub fn plan(
                 && copies.iter().all(is_sum)
             {
                 let why = match array_reductions_of(forest, r, l, &copies, max_operations) {
-                    Ok(Some(reds)) if array_reductions(r, l, &reds, false) => Ok(Some(reds)),
+                    Ok(Some(reds)) if thread_copies(r, l, &reds, false) => Ok(Some(reds)),
                     Ok(Some(_)) => Err("the loop uses their pointers otherwise than to load and store elements of the reduced type".to_string()),
                     other => other,
                 };
@@ -544,7 +674,7 @@ pub fn plan(
                         otherwise: Vec::new(),
                         storage: storage.unwrap_or_default(),
                         sinks: sinks.unwrap_or_default(),
-                        reduced: reduced.unwrap_or_default(),
+                        copies: reduced.unwrap_or_default(),
                     }),
                 }
                 continue;
@@ -567,8 +697,29 @@ pub fn plan(
                 memory_parallel_conditions(forest, r, &candidates, max_operations)
             });
             if let Some(set) = conditions.get(&l).cloned().flatten() {
-                chosen.push(Choice { l, condition: (!set.is_empty()).then_some(set), otherwise: Vec::new(), storage: Vec::new(), sinks: Vec::new(), reduced: Vec::new() });
-            } else if v.parallel {
+                chosen.push(Choice { l, condition: (!set.is_empty()).then_some(set), otherwise: Vec::new(), storage: Vec::new(), sinks: Vec::new(), copies: ThreadCopies::default() });
+                continue;
+            }
+            // Private arrays that are not the body's own (a scratch array
+            // through a pointer, doitgen's `sum`): a copy per thread, the
+            // last iteration working in the array where its values are
+            // used after the loop.
+            if privatize && v.parallel && storage.is_none() && !copies.is_empty() && copies.iter().all(|c| v.private.contains(c)) {
+                let private = private_copies_of(forest, r, l, &copies, &v.lastprivate, &v.firstprivate, max_operations);
+                let private = private.and_then(|c| if thread_copies(r, l, &c, false) { Ok(c) } else { Err("the loop uses their pointers otherwise than to load and store elements".into()) });
+                match private {
+                    Ok(c) => {
+                        chosen.push(Choice { l, condition: None, otherwise: Vec::new(), storage: Vec::new(), sinks: Vec::new(), copies: c });
+                        continue;
+                    }
+                    Err(e) => {
+                        if why_copies_stay.is_none() {
+                            why_copies_stay = Some(format!("needs private copies of its arrays ({}), and no copies of them per thread can be made: {e}", copies.join(", ")));
+                        }
+                    }
+                }
+            }
+            if v.parallel {
                 let why = why_copies_stay.unwrap_or_else(|| format!("needs private or reduced copies of memory ({}), which parloops does not make", copies.join(", ")));
                 plans.insert(l, LoopPlan::Kept(why));
             }
@@ -634,7 +785,7 @@ pub fn plan(
                     storage: c.storage,
                     min_trips: needs_trips(c.l),
                     sinks: c.sinks,
-                    reduced: c.reduced,
+                    copies: c.copies,
                     inner_sinks: inner_sinks(c.l),
                 };
                 plans.insert(c.l, checked(c.l, plan));
@@ -647,12 +798,12 @@ pub fn plan(
             if t.require(&cx, set, &r.scop.context).is_ok() {
                 let within = if nested { test.clone() } else { None };
                 let plan =
-                    LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: cyclic(c.l), within, storage: Vec::new(), min_trips: needs_trips(c.l), sinks: Vec::new(), reduced: Vec::new(), inner_sinks: Vec::new() };
+                    LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: cyclic(c.l), within, storage: Vec::new(), min_trips: needs_trips(c.l), sinks: Vec::new(), copies: ThreadCopies::default(), inner_sinks: Vec::new() };
                 plans.insert(c.l, checked(c.l, plan));
             } else {
                 // No test to version on: the inner loops alone.
                 for l in c.otherwise {
-                    let plan = LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(l), within: None, storage: Vec::new(), min_trips: needs_trips(l), sinks: Vec::new(), reduced: Vec::new(), inner_sinks: Vec::new() };
+                    let plan = LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(l), within: None, storage: Vec::new(), min_trips: needs_trips(l), sinks: Vec::new(), copies: ThreadCopies::default(), inner_sinks: Vec::new() };
                     plans.insert(l, checked(l, plan));
                 }
             }

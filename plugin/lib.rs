@@ -538,9 +538,9 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             }
             (l, if mark { vec!["parallel"] } else { Vec::new() }, guard, None)
         };
-        let (test, otherwise, cyclic, within, storage, needs_trips, sinks, reduced, inner_sinks) = match plan {
-            LoopPlan::Parallel { test, otherwise, cyclic, within, storage, min_trips, sinks, reduced, inner_sinks } => {
-                (test, otherwise, cyclic, within, storage, *min_trips, sinks, reduced, inner_sinks)
+        let (test, otherwise, cyclic, within, storage, needs_trips, sinks, copies, inner_sinks) = match plan {
+            LoopPlan::Parallel { test, otherwise, cyclic, within, storage, min_trips, sinks, copies, inner_sinks } => {
+                (test, otherwise, cyclic, within, storage, *min_trips, sinks, copies, inner_sinks)
             }
             LoopPlan::Kept(why) => {
                 done.push(kept(why));
@@ -589,15 +589,19 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             done.push(kept("the stores of its reductions in memory could not be moved after it"));
             continue;
         }
-        // Its reductions into arrays get a zeroed copy per thread, now that
-        // it is the marked copy.
-        let reducing = mark && !reduced.is_empty();
-        if reducing && !gimple::transform::array_reductions(region, *l, reduced, true) {
+        // Its reductions into arrays and its private arrays get a copy per
+        // thread, now that it is the marked copy.
+        let copying = mark && !copies.is_empty();
+        if copying && !gimple::transform::thread_copies(region, *l, copies, true) {
             // SAFETY: l is a loop of cfun.
             unsafe { ffi::gp_loop_mark_parallel(*l, 0) };
-            done.push(kept("its reductions into arrays could not be given copies per thread"));
+            done.push(kept("its arrays could not be given copies per thread"));
             continue;
         }
+        use gimple::transform::CopyKind;
+        let reduced = if copying { copies.names(&[CopyKind::Sum]) } else { Vec::new() };
+        let private = if copying { copies.names(&[CopyKind::Private, CopyKind::LastPrivate]) } else { Vec::new() };
+        let last_private = copies.names(&[CopyKind::LastPrivate]);
         // Its inner loops' reductions into one cell keep their running
         // values in registers, stored after those loops.
         let mut sunk_inner: Vec<u32> = Vec::new();
@@ -648,13 +652,26 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
                 plan_cells(&outcomes[ri], *l).join(", ")
             ));
         }
-        if reducing {
-            let names: Vec<&str> = reduced.iter().map(|r| r.array.as_str()).collect();
+        if !reduced.is_empty() {
             msg.push_str(&format!(
                 "; reductions into {}: each thread adds into a zeroed copy of its own, and the copies are added to {} after the loop",
-                names.join(", "),
-                if names.len() == 1 { "the array" } else { "the arrays" }
+                reduced.join(", "),
+                if reduced.len() == 1 { "the array" } else { "the arrays" }
             ));
+        }
+        if !private.is_empty() {
+            msg.push_str(&format!("; each thread works in a copy of its own of {}", private.join(", ")));
+            let filled = copies.filled();
+            if !filled.is_empty() {
+                msg.push_str(&format!(", filled with the values of {} from before the loop", filled.join(", ")));
+            }
+            if !last_private.is_empty() {
+                msg.push_str(&format!(
+                    ", except the last iteration, which works in {} itself, so that {} after the loop",
+                    last_private.join(", "),
+                    if last_private.len() == 1 { "its values are the last iteration's" } else { "their values are the last iteration's" }
+                ));
+            }
         }
         if recomputed > 0 {
             msg.push_str(&format!(
@@ -679,8 +696,11 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         if sinking {
             d.1.push("reduction");
         }
-        if reducing {
+        if !reduced.is_empty() {
             d.1.push("array-reduction");
+        }
+        if !private.is_empty() {
+            d.1.push("privatize");
         }
         if reloaded > 0 {
             d.1.push("reload");

@@ -2290,11 +2290,13 @@ ar_mem (tree type, tree ptr)
 }
 
 int
-gp_loop_array_reductions (unsigned num, const gp_tree *const *bases_in,
-			  const gp_tree *const *lo_in,
-			  const gp_tree *const *hi_in,
-			  const gp_stmt *const *stores_in, unsigned n,
-			  const gp_tree *cond_in, int apply)
+gp_loop_thread_copies (unsigned num, const gp_tree *const *bases_in,
+		       const gp_tree *const *lo_in,
+		       const gp_tree *const *hi_in,
+		       const gp_stmt *const *stores_in,
+		       const gp_copy_kind *kinds, const int *fill,
+		       unsigned n, const gp_tree *last_in,
+		       const gp_tree *cond_in, int apply)
 {
   class loop *loop = get_loop (cfun, num);
   int threads = flag_tree_parallelize_loops;
@@ -2311,10 +2313,14 @@ gp_loop_array_reductions (unsigned num, const gp_tree *const *bases_in,
      loop's loads and stores of it; versioning the loop leaves them to it.  */
   auto_vec<tree> derived[8];
   auto_vec<gimple *> refs[8];
+  bool any_last = false, any_sum = false;
   for (unsigned k = 0; k < n; k++)
     {
       tree base = as_tree (bases_in[k]);
-      gimple *store = as_stmt (stores_in[k]);
+      gimple *store = stores_in[k] ? as_stmt (stores_in[k]) : NULL;
+      bool sum = kinds[k] == GP_COPY_SUM;
+      any_sum |= sum;
+      any_last |= kinds[k] == GP_COPY_LAST;
       /* A pointer defined before the loop, or a declared array.  */
       bool pointer = base && TREE_CODE (base) == SSA_NAME
 		     && POINTER_TYPE_P (TREE_TYPE (base))
@@ -2325,31 +2331,42 @@ gp_loop_array_reductions (unsigned num, const gp_tree *const *bases_in,
 		      && (is_global_var (base)
 			  || decl_function_context (base) == current_function_decl);
       if ((!pointer && !declared) || bases.contains (base)
-	  || !lo_in[k] || !hi_in[k] || !store || !gimple_store_p (store)
-	  || !gimple_assign_single_p (store))
-	return 0;
-      /* Zero is the sum's identity; a signed integer's partial sums could
-	 overflow where the whole did not.  */
-      tree type = TREE_TYPE (gimple_assign_lhs (store));
-      if (!(SCALAR_FLOAT_TYPE_P (type)
-	    || (INTEGRAL_TYPE_P (type) && TYPE_OVERFLOW_WRAPS (type)))
-	  || !TYPE_SIZE_UNIT (type) || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (type)))
+	  || !lo_in[k] || !hi_in[k] || kinds[k] > GP_COPY_LAST
+	  || (sum && fill[k])
+	  || (sum && (!store || !gimple_store_p (store)
+		      || !gimple_assign_single_p (store))))
 	return 0;
       if (!(declared ? ar_decl_refs (loop, base, &refs[k])
 		     : ar_derived (loop, base, &derived[k], &refs[k]))
-	  || !refs[k].contains (store))
+	  || (store && !refs[k].contains (store)))
 	return 0;
-      /* Every access through them is of the reduction's type.  */
-      for (gimple *r : refs[k])
+      tree type = NULL_TREE;
+      if (sum)
 	{
-	  tree mem = gimple_store_p (r) ? gimple_assign_lhs (r)
-					 : gimple_assign_rhs1 (r);
-	  if (!useless_type_conversion_p (type, TREE_TYPE (mem)))
+	  /* Zero is the sum's identity; a signed integer's partial sums
+	     could overflow where the whole did not.  */
+	  type = TREE_TYPE (gimple_assign_lhs (store));
+	  if (!(SCALAR_FLOAT_TYPE_P (type)
+		|| (INTEGRAL_TYPE_P (type) && TYPE_OVERFLOW_WRAPS (type)))
+	      || !TYPE_SIZE_UNIT (type)
+	      || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (type)))
 	    return 0;
+	  /* Every access through them is of the reduction's type.  */
+	  for (gimple *r : refs[k])
+	    {
+	      tree mem = gimple_store_p (r) ? gimple_assign_lhs (r)
+					     : gimple_assign_rhs1 (r);
+	      if (!useless_type_conversion_p (type, TREE_TYPE (mem)))
+		return 0;
+	    }
 	}
       bases.safe_push (base);
       types.safe_push (type);
     }
+  /* The last iteration's counter is needed where it works in the array
+     itself.  */
+  if (any_last && !last_in)
+    return 0;
   if (!apply)
     return 1;
 
@@ -2396,6 +2413,27 @@ gp_loop_array_reductions (unsigned num, const gp_tree *const *bases_in,
       sizes.safe_push (size);
       bufs.safe_push (buf);
     }
+  /* The counter of the last iteration in which a statement of the loop
+     runs (from 0), where one works in the arrays themselves: below 2^62,
+     so that a 64-bit counter reaches it.  */
+  tree u64 = long_long_unsigned_type_node;
+  tree last = NULL_TREE;
+  if (any_last)
+    {
+      tree last128 = force_gimple_operand_gsi (&at, unshare_expr (as_tree (last_in)),
+					       true, NULL_TREE, false,
+					       GSI_CONTINUE_LINKING);
+      tree in_range
+	= fold_build2 (TRUTH_AND_EXPR, boolean_type_node,
+		       fold_build2 (GE_EXPR, boolean_type_node, last128,
+				    build_int_cst (rt_type (), 0)),
+		       fold_build2 (LT_EXPR, boolean_type_node, last128,
+				    build_int_cst (rt_type (),
+						   HOST_WIDE_INT_1 << 62)));
+      cond = fold_build2 (TRUTH_AND_EXPR, boolean_type_node, cond, in_range);
+      last = force_gimple_operand_gsi (&at, fold_convert (u64, last128), true,
+				       NULL_TREE, false, GSI_CONTINUE_LINKING);
+    }
   /* Where a copy cannot be had, the loop runs as it is, unmarked.  */
   initialize_original_copy_tables ();
   class loop *copy = version_loop (loop, cond);
@@ -2436,6 +2474,22 @@ gp_loop_array_reductions (unsigned num, const gp_tree *const *bases_in,
   tree t = fold_build2 (MIN_EXPR, integer_type_node, thread,
 			build_int_cst (integer_type_node, threads - 1));
   t = fold_convert (sizetype, t);
+  /* Whether this is the last iteration in which a statement runs: it
+     works in the arrays themselves, so that they end with its values.  */
+  tree is_last = NULL_TREE;
+  if (any_last)
+    {
+      gimple_stmt_iterator incr;
+      bool incr_after;
+      standard_iv_increment_position (loop, &incr, &incr_after);
+      tree count, count_after;
+      create_iv (build_int_cst (u64, 0), build_int_cst (u64, 1), NULL_TREE,
+		 loop, &incr, incr_after, &count, &count_after);
+      is_last = make_ssa_name (boolean_type_node);
+      gsi_insert_before (&head, gimple_build_assign (is_last, EQ_EXPR, count,
+						     last),
+			 GSI_SAME_STMT);
+    }
   for (unsigned k = 0; k < n; k++)
     {
       tree off = fold_build2 (MINUS_EXPR, sizetype,
@@ -2448,6 +2502,17 @@ gp_loop_array_reductions (unsigned num, const gp_tree *const *bases_in,
       tree mine = fold_build_pointer_plus (fold_convert (ptype, bufs[k]), off);
       mine = force_gimple_operand_gsi (&head, mine, true, NULL_TREE, true,
 				       GSI_SAME_STMT);
+      if (kinds[k] == GP_COPY_LAST)
+	{
+	  tree own = declared ? build_fold_addr_expr (base) : base;
+	  tree pick = make_ssa_name (ptype);
+	  gsi_insert_before (&head,
+			     gimple_build_assign (pick, COND_EXPR, is_last,
+						  fold_convert (ptype, own),
+						  mine),
+			     GSI_SAME_STMT);
+	  mine = pick;
+	}
       if (declared)
 	{
 	  /* Its loads and stores reach the copy; its debug values are
@@ -2485,7 +2550,9 @@ gp_loop_array_reductions (unsigned num, const gp_tree *const *bases_in,
       gimple *u;
       FOR_EACH_IMM_USE_STMT (u, it, bases[k])
 	{
-	  if (!flow_bb_inside_loop_p (loop, gimple_bb (u)))
+	  /* (The choice of the last iteration keeps the base.)  */
+	  if (!flow_bb_inside_loop_p (loop, gimple_bb (u))
+	      || u == SSA_NAME_DEF_STMT (mine))
 	    continue;
 	  if (is_gimple_debug (u))
 	    {
@@ -2514,6 +2581,36 @@ gp_loop_array_reductions (unsigned num, const gp_tree *const *bases_in,
 	}
     }
 
+  /* Copies that start as the array's bytes before the loop.  */
+  {
+    tree memcpy_fn = builtin_decl_explicit (BUILT_IN_MEMCPY);
+    gimple_seq fills = NULL;
+    for (unsigned k = 0; k < n; k++)
+      {
+	if (!fill[k])
+	  continue;
+	tree start = VAR_P (bases[k]) ? build_fold_addr_expr (bases[k]) : bases[k];
+	/* (force_gimple_operand starts the sequence it is given afresh.)  */
+	gimple_seq part = NULL;
+	tree from = force_gimple_operand (fold_build_pointer_plus (start, los[k]),
+					  &part, true, NULL_TREE);
+	gimple_seq_add_seq (&fills, part);
+	for (int th = 0; th < threads; th++)
+	  {
+	    tree to = fold_build_pointer_plus (bufs[k],
+					       fold_build2 (MULT_EXPR, sizetype,
+							    build_int_cst (sizetype, th),
+							    sizes[k]));
+	    part = NULL;
+	    to = force_gimple_operand (to, &part, true, NULL_TREE);
+	    gimple_seq_add_seq (&fills, part);
+	    gimple_seq_add_stmt (&fills, gimple_build_call (memcpy_fn, 3, to, from,
+							    sizes[k]));
+	  }
+      }
+    if (fills)
+      gsi_insert_seq_on_edge_immediate (loop_preheader_edge (loop), fills);
+  }
   /* After the loop: each array's elements plus every thread's copy of
      them, in the order of the threads; then the copies are given back.  */
   calculate_dominance_info (CDI_DOMINATORS);
@@ -2521,6 +2618,8 @@ gp_loop_array_reductions (unsigned num, const gp_tree *const *bases_in,
   basic_block done = split_edge (single_succ_edge (after));
   for (unsigned k = 0; k < n; k++)
     {
+      if (kinds[k] != GP_COPY_SUM)
+	continue;
       tree type = types[k];
       tree esize = fold_convert (sizetype, TYPE_SIZE_UNIT (type));
       tree count = fold_build2 (MINUS_EXPR, sizetype,

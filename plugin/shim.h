@@ -509,33 +509,54 @@ unsigned gp_loop_reload_invariants (unsigned num, const gp_tree *const *refs,
    register value to an address computed before the loop.  With APPLY
    zero nothing changes; returns whether it can be (or was) done.  */
 int gp_loop_sink_store (unsigned num, const gp_stmt *store, int apply);
-/* Reductions into arrays (`s[j] += a[i][j]` over the i loop NUM): before
-   the loop, a zeroed copy per thread (of flag_tree_parallelize_loops) of
-   the bytes [LO, HI) of each of the N arrays (at most 8; at most 64
-   threads), offsets from BASES (pointer
-   SSA names defined before the loop, or declared arrays; LO and HI trees
-   over values defined there, as the gp_rt_* builders make them), from
-   calloc; the
-   loop versioned on the copies being had, COND (may be NULL) and the
-   ranges being non-empty: in the copy where they are, each iteration's
-   accesses through BASES go to the copy of the thread that runs it
-   (omp_get_thread_num), and after the loop every array gets its threads'
-   copies added, in the order of the threads; the other copy runs as it is,
-   unmarked.  STORES: one store of each reduction, whose type (a floating
+/* What a thread's copy of an array in gp_loop_thread_copies is for.  */
+typedef enum gp_copy_kind
+{
+  /* A reduction into the array: the copy starts zeroed, and the copies
+     are added to the array after the loop.  */
+  GP_COPY_SUM = 0,
+  /* A private array no value of which is used after the loop.  */
+  GP_COPY_PRIVATE = 1,
+  /* A private array whose values after the loop are those of the last
+     iteration in which a statement of the loop runs (counted from 0, LAST):
+     that iteration works in the array itself.  */
+  GP_COPY_LAST = 2
+} gp_copy_kind;
+
+/* A copy per thread (of flag_tree_parallelize_loops) of the bytes
+   [LO, HI) of each of the N arrays (at most 8; at most 64 threads) that
+   loop NUM's iterations work in: reductions into arrays (`s[j] +=
+   a[i][j]` over i) and private arrays, as KINDS says.  BASES: pointer SSA
+   names defined before the loop, or declared arrays; LO, HI and LAST:
+   trees over values defined there, as the gp_rt_* builders make them.
+   The copies come from calloc, before the loop; the loop is versioned on
+   the copies being had, COND (may be NULL), the ranges being non-empty
+   and LAST (where needed) being in [0, 2^62): in the copy where they
+   hold, each iteration's accesses through BASES go to the copy of the
+   thread that runs it (omp_get_thread_num), or for GP_COPY_LAST in the
+   last iteration to the array itself; after the loop every reduced array
+   gets its threads' copies added, in the order of the threads, and the
+   copies are given back; the other copy runs as it is, unmarked.  Where
+   FILL[k] (not for a reduction), every copy of array k starts, in the copy
+   of the loop that uses them, as the array's bytes [LO, HI) before the
+   loop.
+   STORES: for a reduction, one of its stores, whose type (a floating
    type, or an integer type whose overflow wraps: zero must be the sum's
-   identity and partial sums must not overflow where the whole does not) is
-   that of every access through BASES.  Only where every use of a pointer
-   of BASES and of the pointers computed from it in the loop is an offset
-   added to one of them or the base address of a load or a store, and
-   every statement of the loop naming a declared array of BASES is a load
-   or a store with it as the base of its memory reference (it is then
-   marked addressable: its address is taken after the loop).  With APPLY zero
-   nothing changes; returns whether it can be (or was) done.  */
-int gp_loop_array_reductions (unsigned num, const gp_tree *const *bases,
-			      const gp_tree *const *lo,
-			      const gp_tree *const *hi,
-			      const gp_stmt *const *stores, unsigned n,
-			      const gp_tree *cond, int apply);
+   identity and partial sums must not overflow where the whole does not)
+   is that of every access through its base; NULL otherwise.  Only where
+   every use of a pointer of BASES and of the pointers computed from it in
+   the loop is an offset added to one of them or the base address of a
+   load or a store, and every statement of the loop naming a declared
+   array of BASES is a load or a store with it as the base of its memory
+   reference (it is then marked addressable: its address is taken).  With
+   APPLY zero nothing changes; returns whether it can be (or was) done.  */
+int gp_loop_thread_copies (unsigned num, const gp_tree *const *bases,
+			   const gp_tree *const *lo,
+			   const gp_tree *const *hi,
+			   const gp_stmt *const *stores,
+			   const gp_copy_kind *kinds, const int *fill,
+			   unsigned n, const gp_tree *last,
+			   const gp_tree *cond, int apply);
 /* How many GIMPLE_OMP_FORs of cfun are at source line LINE; with CHUNK
    above 0, those whose schedule is static without a chunk size get the
    chunk size CHUNK (parloops gives every loop schedule(static)).  */

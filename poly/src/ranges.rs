@@ -105,6 +105,32 @@ pub fn dim_bounds(cx: &BoundedCtx, text: &str) -> Result<(Vec<Vec<Piece>>, Vec<V
     Ok((lo, hi))
 }
 
+/// The greatest value of the first dimension over the union of the sets
+/// `texts` (isl text; each its own space, the first dimension in common:
+/// the domains of statements in one outermost loop), as the pieces of
+/// isl's bound: the counter of the loop's last iteration in which one of
+/// them runs. None where no set has an element.
+pub fn first_dim_max(cx: &BoundedCtx, texts: &[String]) -> Result<Option<Vec<Piece>>, BoxError> {
+    let mut all: Option<Set> = None;
+    for text in texts {
+        let set = cx.set(text)?;
+        let n = cx.ok(set.dim(DimType::Set))?;
+        if n == 0 {
+            return Err(BoxError::NotAffine(format!("'{text}' has no dimension")));
+        }
+        let first = cx.ok(cx.ok(set.project_out(DimType::Set, 1, (n - 1) as u32))?.reset_tuple_id())?;
+        all = Some(match all {
+            None => first,
+            Some(a) => cx.ok(cx.ok(a.union(first))?.coalesce())?,
+        });
+    }
+    let Some(all) = all else { return Ok(None) };
+    if cx.ok(all.is_empty())? {
+        return Ok(None);
+    }
+    Ok(Some(piece_affines(cx, cx.ok(all.dim_max(0))?, "the loop's last iteration")?))
+}
+
 /// The affine functions of the pieces of `pa`, with integer coefficients.
 fn piece_affines(cx: &BoundedCtx, pa: PwAff, array: &str) -> Result<Vec<Piece>, BoxError> {
     let pa = cx.ok(pa.coalesce())?;

@@ -125,3 +125,30 @@ fn parameter_sets_lose_the_constraints_isl_adds_for_disjointness() {
     let (text, _) = poly::param_dnf_within(&cx(), "[n] -> { : n >= 4 }", "[n] -> { : -2147483648 <= n <= 2147483647 }").unwrap();
     assert_eq!(text, "[n] -> {  : n >= 4 }");
 }
+
+#[test]
+fn last_iteration_in_which_a_statement_runs() {
+    use poly::first_dim_max;
+    // for i < n: if (i < n - 1) { for k < m: S; T }: the last i in which
+    // a statement runs is n - 2, not the loop's last, n - 1.
+    let doms = vec![
+        "[n, m] -> { S[i, k] : 0 <= i < n - 1 and 0 <= k < m }".to_string(),
+        "[n, m] -> { T[i] : 0 <= i < n - 1 }".to_string(),
+    ];
+    let pieces = first_dim_max(&cx(), &doms).unwrap().unwrap();
+    assert_eq!(pieces.iter().map(|p| p.value.clone()).collect::<Vec<_>>(), vec![aff(&[("n", 1)], -2)]);
+    // doitgen's r loop: statements at depth 3 and 4, the same last r.
+    let doms = vec![
+        "[np, nq, nr] -> { S1[r, q, p] : 0 <= r < nr and 0 <= q < nq and 0 <= p < np }".to_string(),
+        "[np, nq, nr] -> { S2[r, q, p, s] : 0 <= r < nr and 0 <= q < nq and 0 <= p < np and 0 <= s < np }".to_string(),
+    ];
+    let pieces = first_dim_max(&cx(), &doms).unwrap().unwrap();
+    assert_eq!(pieces.iter().map(|p| p.value.clone()).collect::<Vec<_>>(), vec![aff(&[("nr", 1)], -1)]);
+    // The greater of two statements' last iterations, by pieces.
+    let doms = vec!["[n] -> { S[i] : 0 <= i < n }".to_string(), "[n] -> { T[i, j] : 0 <= i < 10 and 0 <= j < 3 }".to_string()];
+    let mut pieces = first_dim_max(&cx(), &doms).unwrap().unwrap();
+    pieces.sort_by_key(|p| p.value.k);
+    assert_eq!(pieces.iter().map(|p| p.value.clone()).collect::<Vec<_>>(), vec![aff(&[("n", 1)], -1), aff(&[], 9)]);
+    // No statement runs: none.
+    assert_eq!(first_dim_max(&cx(), &["[n] -> { S[i] : 0 <= i < n and i < 0 }".to_string()]).unwrap(), None);
+}
