@@ -103,33 +103,8 @@ atax_tmp (int n, int m, const double *A, const double *x, double *y, double *tmp
 /* { dg-final { scan-report {functions[name=atax_tmp].loops[line=83].transform} {["parallel","array-reduction"]} } } */
 /* { dg-final { scan-report {functions[name=atax_tmp].loops[line=86].transform} {["reduction"]} } } */
 
-/* The copies come from calloc and must all be given back: counted here
-   (glibc's own calloc and free do the work).  */
-extern void *__libc_calloc (size_t, size_t);
-extern void __libc_free (void *);
-static void *live[64];
-static int nlive;
-
-void *
-calloc (size_t n, size_t size)
-{
-  void *p = __libc_calloc (n, size);
-  if (p && nlive < 64)
-    live[nlive++] = p;
-  return p;
-}
-
-void
-free (void *p)
-{
-  for (int i = 0; i < nlive; i++)
-    if (live[i] == p)
-      {
-	live[i] = live[--nlive];
-	break;
-      }
-  __libc_free (p);
-}
+/* The copies come from calloc and must all be given back.  */
+#include "copies-count.h"
 
 static int
 check (int n, int m)

@@ -108,36 +108,8 @@ local_last (int n, const double *a, double *out)
 /* { dg-final { scan-report {functions[name=global_last].loops[line=72].transform} {["parallel","privatize"]} } } */
 /* { dg-final { scan-report {functions[name=local_last].loops[line=87].transform} {["parallel","privatize"]} } } */
 
-/* The copies come from calloc and must all be given back: counted here
-   (glibc's own calloc and free do the work), the calls from this program
-   only (a thread's start allocates from the C library).  */
-extern void *__libc_calloc (size_t, size_t);
-extern void __libc_free (void *);
-extern char __executable_start[], etext[];
-static void *live[64];
-static int nlive;
-
-void *
-calloc (size_t n, size_t size)
-{
-  void *p = __libc_calloc (n, size);
-  char *from = __builtin_return_address (0);
-  if (p && nlive < 64 && from >= __executable_start && from < etext)
-    live[nlive++] = p;
-  return p;
-}
-
-void
-free (void *p)
-{
-  for (int i = 0; i < nlive; i++)
-    if (live[i] == p)
-      {
-	live[i] = live[--nlive];
-	break;
-      }
-  __libc_free (p);
-}
+/* The copies come from calloc and must all be given back.  */
+#include "copies-count.h"
 
 static int
 check (int n, int m)
