@@ -12,9 +12,11 @@ configurations, all with -std=gnu11 -ffp-contract=off -falign-functions=64
 --restrict-variant adds a fifth, gccpoly+restrict: gccpoly's flags and
 -DKERNEL_RESTRICT, to see what the run-time overlap tests cost; --only
 keeps O3 and the configurations named, among them also gccpoly-static,
-gccpoly-nointerchange, gccpoly-noreload, gccpoly-mintrips1 and
-gccpoly-noarrays (gccpoly with -fplugin-arg-gccpoly-no-cyclic,
--no-interchange, -no-reload, -min-trips=1 or -no-array-reductions) and gccpoly-seq (-O3 -fplugin=PLUGIN, no threads: the
+gccpoly-nointerchange, gccpoly-noreload, gccpoly-mintrips1,
+gccpoly-noarrays and gccpoly-noprivatize (gccpoly with
+-fplugin-arg-gccpoly-no-cyclic, -no-interchange, -no-reload,
+-min-trips=1, -no-array-reductions or -no-privatize) and gccpoly-seq
+(-O3 -fplugin=PLUGIN, no threads: the
 plugin's interchanges alone); --level 2 builds every
 configuration at -O2, the baseline included, which keeps the name O3).
 Each kernel is compiled (-c; the link is not timed) R times per
@@ -85,6 +87,7 @@ VARIANTS = {
     "gccpoly-noreload": ["-fplugin-arg-gccpoly-no-reload"],    # PRE's carried loads left to parloops
     "gccpoly-mintrips1": ["-fplugin-arg-gccpoly-min-trips=1"],  # no run-time minimum for inner loops
     "gccpoly-noarrays": ["-fplugin-arg-gccpoly-no-array-reductions"],  # no copies per thread for sums into arrays
+    "gccpoly-noprivatize": ["-fplugin-arg-gccpoly-no-privatize"],  # no private copies of arrays
 }
 
 
