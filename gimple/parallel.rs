@@ -39,6 +39,10 @@ pub struct LoopOutcome {
     /// (variable, operator as OpenMP writes it).
     pub reductions: Vec<(String, &'static str)>,
     pub blockers: Vec<String>,
+    /// Some blocker is a value in a register (an SSA value, not memory):
+    /// no condition on the memory accesses alone makes the loop parallel
+    /// (`memory_parallel_conditions` sees memory only).
+    pub blocked_in_registers: bool,
     /// (line of the other loop, legal, reason).
     pub interchange: Vec<(u32, bool, String)>,
 }
@@ -68,6 +72,7 @@ impl LoopOutcome {
             lastprivate: Vec::new(),
             reductions: Vec::new(),
             blockers: vec![blocker],
+            blocked_in_registers: true,
             interchange: Vec::new(),
         }
     }
@@ -999,7 +1004,7 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
         let o = match &verdicts[&l] {
             Ok(v) => {
                 privatized.extend(v.private.iter().cloned());
-                outcome(v, &hints[&l], &display)
+                outcome(v, &hints[&l], &arrays, &display)
             }
             Err(IslFailure::OutOfOperations) => LoopOutcome::none("isl ran out of operations".into()),
             Err(e) => LoopOutcome::none(format!("not analysed: {e}")),
@@ -1131,7 +1136,7 @@ fn dedup(v: impl IntoIterator<Item = String>) -> Vec<String> {
     out
 }
 
-fn outcome(v: &LoopVerdict, hints: &[(ReductionHint, String)], display: &dyn Fn(&str) -> String) -> LoopOutcome {
+fn outcome(v: &LoopVerdict, hints: &[(ReductionHint, String)], memory: &[String], display: &dyn Fn(&str) -> String) -> LoopOutcome {
     let kind = match v.kind {
         VerdictKind::Doall => "doall",
         VerdictKind::Private => "private",
@@ -1166,6 +1171,7 @@ fn outcome(v: &LoopVerdict, hints: &[(ReductionHint, String)], display: &dyn Fn(
         lastprivate: dedup(v.lastprivate.iter().map(|a| display(a))),
         reductions,
         blockers: dedup(blockers),
+        blocked_in_registers: v.blockers.iter().any(|b| !memory.contains(&b.array) && b.array != "errno"),
         interchange: Vec::new(),
     }
 }

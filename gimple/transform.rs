@@ -692,7 +692,7 @@ pub fn plan(
                     .loops
                     .iter()
                     .copied()
-                    .filter(|x| o.loops.get(x).is_some_and(|v| !v.parallel || !in_memory(v).is_empty()))
+                    .filter(|x| o.loops.get(x).is_some_and(|v| (!v.parallel && !v.blocked_in_registers) || !in_memory(v).is_empty()))
                     .collect();
                 memory_parallel_conditions(forest, r, &candidates, max_operations)
             });
