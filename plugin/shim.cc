@@ -2313,14 +2313,14 @@ gp_loop_thread_copies (unsigned num, const gp_tree *const *bases_in,
      loop's loads and stores of it; versioning the loop leaves them to it.  */
   auto_vec<tree> derived[8];
   auto_vec<gimple *> refs[8];
-  bool any_last = false, any_sum = false;
+  bool any_last = false, any_fill = false;
   for (unsigned k = 0; k < n; k++)
     {
       tree base = as_tree (bases_in[k]);
       gimple *store = stores_in[k] ? as_stmt (stores_in[k]) : NULL;
       bool sum = kinds[k] == GP_COPY_SUM;
-      any_sum |= sum;
       any_last |= kinds[k] == GP_COPY_LAST;
+      any_fill |= fill[k] != 0;
       /* A pointer defined before the loop, or a declared array.  */
       bool pointer = base && TREE_CODE (base) == SSA_NAME
 		     && POINTER_TYPE_P (TREE_TYPE (base))
@@ -2365,7 +2365,8 @@ gp_loop_thread_copies (unsigned num, const gp_tree *const *bases_in,
     }
   /* The last iteration's counter is needed where it works in the array
      itself.  */
-  if (any_last && !last_in)
+  tree memcpy_fn = builtin_decl_explicit (BUILT_IN_MEMCPY);
+  if ((any_last && !last_in) || (any_fill && !memcpy_fn))
     return 0;
   if (!apply)
     return 1;
@@ -2583,7 +2584,6 @@ gp_loop_thread_copies (unsigned num, const gp_tree *const *bases_in,
 
   /* Copies that start as the array's bytes before the loop.  */
   {
-    tree memcpy_fn = builtin_decl_explicit (BUILT_IN_MEMCPY);
     gimple_seq fills = NULL;
     for (unsigned k = 0; k < n; k++)
       {
