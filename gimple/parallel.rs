@@ -156,16 +156,15 @@ pub(crate) fn loop_map(forest: &LoopForest, r: &Region) -> LoopMap {
             x = forest.get(y).and_then(|q| q.parent);
         }
         depth.insert(l, d);
-        let mine: Vec<String> = r
-            .scop
-            .statements
-            .iter()
-            .filter(|s| block_of(&s.name).is_some_and(|b| forest.within(ir::bb_loop(b), l)))
-            .map(|s| s.name.clone())
-            .collect();
-        stmts.insert(l, mine);
+        stmts.insert(l, loop_statements(forest, r, l));
     }
     LoopMap { depth, stmts }
+}
+
+/// The names of the model's statements in loop `l` (its inner loops'
+/// included).
+pub fn loop_statements(forest: &LoopForest, r: &Region, l: u32) -> Vec<String> {
+    r.scop.statements.iter().filter(|s| block_of(&s.name).is_some_and(|b| forest.within(ir::bb_loop(b), l))).map(|s| s.name.clone()).collect()
 }
 
 /// The source name of an SSA value.
@@ -855,15 +854,10 @@ pub fn reduction_stores(forest: &LoopForest, r: &Region, l: u32, cells: &[String
 }
 
 /// The accesses of loop `l` (its inner loops' included) to `array`, each
-/// with the loop of its block and whether it writes, and the names of the
-/// model's statements in the loop's blocks; None where the loop's accesses
-/// do not line up with the model's.
-pub fn loop_array_accesses(forest: &LoopForest, r: &Region, l: u32, array: &str) -> Option<(Vec<(u32, Stmt, bool)>, Vec<String>)> {
-    let accesses =
-        loop_accesses(forest, r, l)?.into_iter().filter(|(_, a)| a.array == array).map(|(b, a)| (ir::bb_loop(b), a.stmt, a.write)).collect();
-    let blocks = loop_blocks(forest, l);
-    let names = r.scop.statements.iter().filter(|s| block_of(&s.name).is_some_and(|b| blocks.contains(&b))).map(|s| s.name.clone()).collect();
-    Some((accesses, names))
+/// with the loop of its block and whether it writes; None where the loop's
+/// accesses do not line up with the model's.
+pub fn loop_array_accesses(forest: &LoopForest, r: &Region, l: u32, array: &str) -> Option<Vec<(u32, Stmt, bool)>> {
+    Some(loop_accesses(forest, r, l)?.into_iter().filter(|(_, a)| a.array == array).map(|(b, a)| (ir::bb_loop(b), a.stmt, a.write)).collect())
 }
 
 /// Analyses region `r`.

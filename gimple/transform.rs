@@ -339,23 +339,24 @@ fn thread_copies_allowed(forest: &LoopForest, r: &Region, l: u32, n: usize) -> R
     Ok(())
 }
 
-/// The copy per thread of `array` in loop `l` of region `r`, for `kind`,
-/// with the names of the model's statements in the loop; None where the
-/// array is updated in the loop's own body and `kind` is a sum (a
-/// reduction into one cell: Reductions in memory).
+/// The copy per thread of `array` in loop `l` of region `r`, whose model
+/// statements are `stmts`, for `kind`; None where the array is updated in
+/// the loop's own body and `kind` is a sum (a reduction into one cell:
+/// Reductions in memory).
 fn thread_copy_of(
     cx: &BoundedCtx,
     forest: &LoopForest,
     r: &Region,
     l: u32,
+    stmts: &[String],
     array: &str,
     kind: CopyKind,
-) -> Result<Option<(ThreadCopy, Vec<String>)>, String> {
+) -> Result<Option<ThreadCopy>, String> {
     let base = match r.bases.get(array).map(|b| &b.base) {
         Some(Base::Ptr(t)) | Some(Base::Decl(t)) => *t,
         None => return Err(format!("{array} has no base")),
     };
-    let (accesses, names) =
+    let accesses =
         super::parallel::loop_array_accesses(forest, r, l, array).ok_or_else(|| format!("the accesses to {array} do not match the model"))?;
     let mut store = None;
     if kind == CopyKind::Sum {
@@ -377,13 +378,13 @@ fn thread_copy_of(
         store = Some(st);
     }
     let mut sizes = Vec::new();
-    let mut extents = extents_of(cx, r, &[array], &|s| names.iter().any(|n| n == s), &mut sizes)?;
+    let mut extents = extents_of(cx, r, &[array], &|s| stmts.iter().any(|n| n == s), &mut sizes)?;
     let extent = extents.remove(array).ok_or_else(|| format!("{array} is not touched"))?;
     let values = extent.lo.values().into_iter().chain(extent.hi.values()).chain(sizes.iter().cloned()).collect::<Vec<_>>();
     if let Some(p) = too_large(r, &values) {
         return Err(format!("the range's value {} may not fit 128 bits", p.to_isl()));
     }
-    Ok(Some((ThreadCopy { array: array.to_string(), kind, filled: false, base, store, extent, sizes }, names)))
+    Ok(Some(ThreadCopy { array: array.to_string(), kind, filled: false, base, store, extent, sizes }))
 }
 
 /// The reductions into arrays of loop `l` of region `r`, `cells` (the
@@ -396,10 +397,11 @@ pub fn array_reductions_of(forest: &LoopForest, r: &Region, l: u32, cells: &[Str
     arrays.dedup();
     thread_copies_allowed(forest, r, l, arrays.len())?;
     let cx = BoundedCtx::new(max_operations);
+    let stmts = super::parallel::loop_statements(forest, r, l);
     let mut out = ThreadCopies::default();
     for array in arrays {
-        match thread_copy_of(&cx, forest, r, l, array, CopyKind::Sum)? {
-            Some((c, _)) => out.arrays.push(c),
+        match thread_copy_of(&cx, forest, r, l, &stmts, array, CopyKind::Sum)? {
+            Some(c) => out.arrays.push(c),
             None => return Ok(None),
         }
     }
@@ -422,14 +424,13 @@ pub fn private_copies_of(
 ) -> Result<ThreadCopies, String> {
     thread_copies_allowed(forest, r, l, arrays.len())?;
     let cx = BoundedCtx::new(max_operations);
+    let stmts = super::parallel::loop_statements(forest, r, l);
     let mut out = ThreadCopies::default();
-    let mut stmts = Vec::new();
     for array in arrays {
         let kind = if live.contains(array) { CopyKind::LastPrivate } else { CopyKind::Private };
-        let (mut c, names) = thread_copy_of(&cx, forest, r, l, array, kind)?.ok_or_else(|| format!("{array} is not touched"))?;
+        let mut c = thread_copy_of(&cx, forest, r, l, &stmts, array, kind)?.ok_or_else(|| format!("{array} is not touched"))?;
         c.filled = incoming.contains(array);
         out.arrays.push(c);
-        stmts = names;
     }
     if out.arrays.iter().any(|c| c.kind == CopyKind::LastPrivate) {
         // The verdict's last iteration: the last in which a statement of

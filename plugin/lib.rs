@@ -599,9 +599,9 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             continue;
         }
         use gimple::transform::CopyKind;
-        let reduced = if copying { copies.names(&[CopyKind::Sum]) } else { Vec::new() };
-        let private = if copying { copies.names(&[CopyKind::Private, CopyKind::LastPrivate]) } else { Vec::new() };
-        let last_private = copies.names(&[CopyKind::LastPrivate]);
+        let copied = |kinds: &[CopyKind]| if copying { copies.names(kinds) } else { Vec::new() };
+        let (reduced, private) = (copied(&[CopyKind::Sum]), copied(&[CopyKind::Private, CopyKind::LastPrivate]));
+        let last_private = copied(&[CopyKind::LastPrivate]);
         // Its inner loops' reductions into one cell keep their running
         // values in registers, stored after those loops.
         let mut sunk_inner: Vec<u32> = Vec::new();
