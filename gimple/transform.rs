@@ -519,6 +519,24 @@ pub fn recompute_exit_values(l: u32) -> u32 {
     unsafe { ffi::gp_loop_recompute_exit_values(l) }
 }
 
+/// Computes loop `l`'s reductions of signed integer types whose overflow is
+/// undefined in the unsigned type of their precision, so that parloops
+/// makes them (`gp_loop_wrapping_reductions`); the variables' names (an
+/// unnamed temporary as `(unnamed)`).
+pub fn wrapping_reductions(l: u32) -> Vec<String> {
+    const MAX: usize = 16;
+    let mut names: [*const std::os::raw::c_char; MAX] = [std::ptr::null(); MAX];
+    // SAFETY: l is a loop of cfun; names has room for MAX pointers.
+    let n = unsafe { ffi::gp_loop_wrapping_reductions(l, 1, names.as_mut_ptr(), MAX as u32) } as usize;
+    (0..n)
+        .map(|k| match names.get(k) {
+            // SAFETY: the shim hands out GCC identifiers, which live as long as the compilation.
+            Some(p) if !p.is_null() => unsafe { std::ffi::CStr::from_ptr(*p) }.to_string_lossy().into_owned(),
+            _ => "(unnamed)".to_string(),
+        })
+        .collect()
+}
+
 /// Replaces the header PHIs of loop `l` through which PRE carries a load of
 /// one of `refs` (references to memory the loop does not write) from one
 /// iteration to the next by a load in each iteration

@@ -619,6 +619,10 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         // reduction's apart: one that is the same in every iteration is
         // computed again after the loop instead.
         let recomputed = if mark && !p.options.no_recompute { gimple::transform::recompute_exit_values(*l) } else { 0 };
+        // parloops makes no reduction of a signed integer type (a partial
+        // sum could overflow where the whole does not): such reductions are
+        // computed in unsigned arithmetic, which gives the same values.
+        let unsigned = if mark && !p.options.no_unsigned_reductions { gimple::transform::wrapping_reductions(*l) } else { Vec::new() };
         // An innermost loop inside a sequential loop starts the threads
         // once per iteration of the loop around it: in parallel only with
         // enough iterations, tested at run time.
@@ -679,6 +683,14 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
                 if recomputed == 1 { "" } else { "s" }
             ));
         }
+        if !unsigned.is_empty() {
+            msg.push_str(&format!(
+                "; the reduction{} on {} computed in unsigned arithmetic, so that parloops makes {}",
+                if unsigned.len() == 1 { "" } else { "s" },
+                unsigned.join(", "),
+                if unsigned.len() == 1 { "it" } else { "them" }
+            ));
+        }
         if reloaded > 0 {
             msg.push_str(&format!(
                 "; {reloaded} value{} that PRE carried from one iteration to the next loaded in each iteration instead",
@@ -707,6 +719,9 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         }
         if recomputed > 0 {
             d.1.push("recompute");
+        }
+        if !unsigned.is_empty() {
+            d.1.push("unsigned-reduction");
         }
         let line = fl.pos.as_ref().map(|p| p.line);
         if cyclic {

@@ -35,6 +35,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "no-memory-reductions", value: ValueKind::None },
     OptionSpec { key: "no-array-reductions", value: ValueKind::None },
     OptionSpec { key: "no-recompute", value: ValueKind::None },
+    OptionSpec { key: "no-unsigned-reductions", value: ValueKind::None },
     OptionSpec { key: "no-reload", value: ValueKind::None },
     OptionSpec { key: "min-trips", value: ValueKind::Number },
     OptionSpec { key: "no-interchange", value: ValueKind::None },
@@ -81,6 +82,9 @@ pub struct Options {
     /// Leave the values a marked loop computes alike in every iteration
     /// and uses after it where they are (parloops then refuses the loop).
     pub no_recompute: bool,
+    /// Leave reductions of signed integers as they are (parloops then
+    /// refuses them) instead of computing them in unsigned arithmetic.
+    pub no_unsigned_reductions: bool,
     /// Leave the values PRE carries from one iteration of a marked loop to
     /// the next as they are (parloops then refuses such loops).
     pub no_reload: bool,
@@ -175,6 +179,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "no-memory-reductions" => opts.no_memory_reductions = true,
             "no-array-reductions" => opts.no_array_reductions = true,
             "no-recompute" => opts.no_recompute = true,
+            "no-unsigned-reductions" => opts.no_unsigned_reductions = true,
             "no-reload" => opts.no_reload = true,
             "no-interchange" => opts.no_interchange = true,
             "collapse" => opts.collapse = true,

@@ -36,6 +36,8 @@
 #include "omp-general.h"
 #include "tree-ssa-loop-ivopts.h"
 #include "tree-ssa-loop-manip.h"
+#include "tree-ssa-loop.h"
+#include "tree-ssa.h"
 #include "tree-ssa-dce.h"
 #include "tree-iterator.h"
 #include "opts.h"
@@ -2744,6 +2746,234 @@ gp_loop_recompute_exit_values (unsigned num)
       replace_uses_by (gimple_phi_result (phi), value);
       remove_phi_node (&pi, true);
       n++;
+    }
+  return n;
+}
+
+/* The values of the cycle of header PHI ROOT of LOOP (see
+   gp_loop_wrapping_reductions), ROOT's result first, into NAMES: every value
+   computed from it in LOOP by +, -, * or negation, or by a PHI, all of
+   ROOT's type.  False where one of them is used in LOOP otherwise, or after
+   LOOP otherwise than by a PHI of EXIT's destination; where the cycle does
+   not lead back to ROOT along the latch; or where a PHI of the cycle takes
+   a value from outside it.  */
+static bool
+wr_cycle (class loop *loop, gphi *root, edge exit, auto_vec<tree> &names)
+{
+  tree type = TREE_TYPE (gimple_phi_result (root));
+  hash_set<tree> in;
+  names.safe_push (gimple_phi_result (root));
+  in.add (gimple_phi_result (root));
+  for (unsigned k = 0; k < names.length (); k++)
+    {
+      if (names.length () > 64 || SSA_NAME_OCCURS_IN_ABNORMAL_PHI (names[k]))
+	return false;
+      imm_use_iterator it;
+      use_operand_p use;
+      FOR_EACH_IMM_USE_FAST (use, it, names[k])
+	{
+	  gimple *s = USE_STMT (use);
+	  if (is_gimple_debug (s) || s == root)
+	    continue;
+	  if (!flow_bb_inside_loop_p (loop, gimple_bb (s)))
+	    {
+	      if (gimple_bb (s) != exit->dest || !is_a<gphi *> (s))
+		return false;
+	      continue;
+	    }
+	  tree lhs;
+	  if (gphi *phi = dyn_cast<gphi *> (s))
+	    lhs = gimple_phi_result (phi);
+	  else if (gassign *a = dyn_cast<gassign *> (s))
+	    {
+	      enum tree_code code = gimple_assign_rhs_code (a);
+	      if (code != PLUS_EXPR && code != MINUS_EXPR && code != MULT_EXPR
+		  && code != NEGATE_EXPR)
+		return false;
+	      lhs = gimple_assign_lhs (a);
+	    }
+	  else
+	    return false;
+	  if (TREE_CODE (lhs) != SSA_NAME
+	      || !types_compatible_p (TREE_TYPE (lhs), type))
+	    return false;
+	  if (!in.add (lhs))
+	    names.safe_push (lhs);
+	}
+    }
+  tree back = PHI_ARG_DEF_FROM_EDGE (root, loop_latch_edge (loop));
+  if (TREE_CODE (back) != SSA_NAME || !in.contains (back))
+    return false;
+  for (unsigned k = 1; k < names.length (); k++)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (names[k]);
+      if (gphi *phi = dyn_cast<gphi *> (def))
+	for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+	  {
+	    tree arg = gimple_phi_arg_def (phi, i);
+	    if (TREE_CODE (arg) != SSA_NAME || !in.contains (arg))
+	      return false;
+	  }
+      else
+	for (unsigned i = 1; i < gimple_num_ops (def); i++)
+	  {
+	    tree op = gimple_op (def, i);
+	    if (!(TREE_CODE (op) == SSA_NAME || TREE_CODE (op) == INTEGER_CST)
+		|| !types_compatible_p (TREE_TYPE (op), type))
+	      return false;
+	  }
+    }
+  tree init = PHI_ARG_DEF_FROM_EDGE (root, loop_preheader_edge (loop));
+  return (TREE_CODE (init) == SSA_NAME || TREE_CODE (init) == INTEGER_CST)
+	 && types_compatible_p (TREE_TYPE (init), type);
+}
+
+/* OP of the cycle's type as the cycle's unsigned type UT: its new name
+   in MAP, a constant converted, or a conversion inserted at AT (or, with
+   AT NULL, on edge ON).  */
+static tree
+wr_operand (tree op, tree ut, hash_map<tree, tree> &map,
+	    gimple_stmt_iterator *at, edge on)
+{
+  if (tree *mapped = map.get (op))
+    return *mapped;
+  if (TREE_CODE (op) == INTEGER_CST)
+    return fold_convert (ut, op);
+  tree u = make_ssa_name (ut);
+  gassign *cv = gimple_build_assign (u, NOP_EXPR, op);
+  if (at)
+    gsi_insert_before (at, cv, GSI_SAME_STMT);
+  else
+    gsi_insert_on_edge_immediate (on, cv);
+  return u;
+}
+
+unsigned
+gp_loop_wrapping_reductions (unsigned num, int apply, const char **names,
+			     unsigned max)
+{
+  class loop *loop = get_loop (cfun, num);
+  edge exit = loop ? single_exit (loop) : NULL;
+  if (!exit || !loop_preheader_edge (loop) || flag_trapv)
+    return 0;
+  auto_vec<gphi *> roots;
+  for (gphi_iterator pi = gsi_start_phis (loop->header); !gsi_end_p (pi);
+       gsi_next (&pi))
+    {
+      gphi *phi = pi.phi ();
+      tree res = gimple_phi_result (phi);
+      tree type = TREE_TYPE (res);
+      affine_iv iv;
+      if (virtual_operand_p (res) || TREE_CODE (type) != INTEGER_TYPE
+	  || TYPE_OVERFLOW_WRAPS (type) || TYPE_OVERFLOW_TRAPS (type)
+	  || simple_iv (loop, loop, res, &iv, true))
+	continue;
+      auto_vec<tree> cycle;
+      if (wr_cycle (loop, phi, exit, cycle))
+	roots.safe_push (phi);
+    }
+  if (!apply || roots.is_empty ())
+    return roots.length ();
+  /* The values handed out: a block of its own after the exit, whose PHIs
+     have one argument each.  */
+  basic_block after = exit->dest;
+  if (!single_pred_p (after))
+    {
+      calculate_dominance_info (CDI_DOMINATORS);
+      after = split_loop_exit_edge (exit, true);
+      exit = single_pred_edge (after);
+    }
+  unsigned n = 0;
+  for (gphi *root : roots)
+    {
+      auto_vec<tree> cycle;
+      if (!wr_cycle (loop, root, exit, cycle))
+	continue;
+      if (names && n < max)
+	names[n] = gp_ssa_var_name ((const gp_tree *) gimple_phi_result (root));
+      n++;
+      tree ut = unsigned_type_for (TREE_TYPE (gimple_phi_result (root)));
+      hash_map<tree, tree> map;
+      for (tree name : cycle)
+	map.put (name, make_temp_ssa_name (ut, NULL, "gp_wrap"));
+      /* The cycle again, in UT, beside the old one.  */
+      auto_vec<gimple *> old;
+      for (tree name : cycle)
+	{
+	  gimple *def = SSA_NAME_DEF_STMT (name);
+	  old.safe_push (def);
+	  tree u = *map.get (name);
+	  if (gphi *phi = dyn_cast<gphi *> (def))
+	    {
+	      gphi *copy = create_phi_node (u, gimple_bb (phi));
+	      for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+		{
+		  edge e = gimple_phi_arg_edge (phi, i);
+		  add_phi_arg (copy,
+			       wr_operand (gimple_phi_arg_def (phi, i), ut, map,
+					   NULL, e),
+			       e, gimple_phi_arg_location (phi, i));
+		}
+	      continue;
+	    }
+	  gimple_stmt_iterator at = gsi_for_stmt (def);
+	  enum tree_code code = gimple_assign_rhs_code (def);
+	  tree a = wr_operand (gimple_assign_rhs1 (def), ut, map, &at, NULL);
+	  tree b = NULL_TREE;
+	  if (code != NEGATE_EXPR)
+	    b = wr_operand (gimple_assign_rhs2 (def), ut, map, &at, NULL);
+	  /* parloops makes no reduction of s - x: s + -x instead.  */
+	  if (code == MINUS_EXPR && !map.get (gimple_assign_rhs2 (def)))
+	    {
+	      code = PLUS_EXPR;
+	      if (TREE_CODE (b) == INTEGER_CST)
+		b = fold_build1 (NEGATE_EXPR, ut, b);
+	      else
+		{
+		  tree neg = make_ssa_name (ut);
+		  gsi_insert_before (&at, gimple_build_assign (neg, NEGATE_EXPR, b),
+				     GSI_SAME_STMT);
+		  b = neg;
+		}
+	    }
+	  gassign *copy = b ? gimple_build_assign (u, code, a, b)
+			    : gimple_build_assign (u, code, a);
+	  gimple_set_location (copy, gimple_location (def));
+	  gsi_insert_before (&at, copy, GSI_SAME_STMT);
+	}
+      /* What the loop hands out: the unsigned value, converted back after
+	 the exit.  */
+      gimple_stmt_iterator start = gsi_after_labels (after);
+      for (gphi_iterator pi = gsi_start_phis (after); !gsi_end_p (pi);)
+	{
+	  gphi *phi = pi.phi ();
+	  tree *u = map.get (PHI_ARG_DEF_FROM_EDGE (phi, exit));
+	  if (!u)
+	    {
+	      gsi_next (&pi);
+	      continue;
+	    }
+	  tree out = make_ssa_name (ut);
+	  gphi *copy = create_phi_node (out, after);
+	  add_phi_arg (copy, *u, exit, gimple_phi_arg_location (phi, 0));
+	  gassign *back = gimple_build_assign (gimple_phi_result (phi),
+					       NOP_EXPR, out);
+	  gsi_insert_before (&start, back, GSI_SAME_STMT);
+	  remove_phi_node (&pi, false);
+	}
+      /* The old cycle, now used by nothing but debug statements.  */
+      for (gimple *def : old)
+	{
+	  reset_debug_uses (def);
+	  gimple_stmt_iterator gsi = gsi_for_stmt (def);
+	  if (is_a<gphi *> (def))
+	    remove_phi_node (&gsi, true);
+	  else
+	    {
+	      gsi_remove (&gsi, true);
+	      release_defs (def);
+	    }
+	}
     }
   return n;
 }

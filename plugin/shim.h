@@ -498,6 +498,21 @@ int gp_loop_private_storage (unsigned num, const gp_tree *const *decls,
 unsigned gp_loop_recompute_exit_values (unsigned num);
 unsigned gp_loop_reload_invariants (unsigned num, const gp_tree *const *refs,
 				    unsigned n);
+/* parloops makes no reduction of a signed integer type whose overflow is
+   undefined (`int s; s += a[i]`: "not a part of reduction"), since a
+   thread's partial sum may overflow where the whole does not.  In loop
+   NUM, each header PHI of such a type that is not a counter and whose
+   cycle is +, -, * and negation (and PHIs, inner loops' included: a
+   double reduction), used in the loop by nothing else and after it only
+   through the exit PHIs, is computed in the unsigned type of its
+   precision instead, where the operations wrap and give the same value
+   modulo 2^precision (s - x as s + -x, which parloops makes and s - x
+   not); the exit values are converted back after the loop.  Not with
+   -ftrapv.  With APPLY zero nothing changes.  Returns how many
+   cycles are (or can be) rewritten; the names of the first MAX variables
+   go into NAMES (when not NULL).  */
+unsigned gp_loop_wrapping_reductions (unsigned num, int apply,
+				      const char **names, unsigned max);
 /* A reduction in memory that PRE left as a register cycle plus a store in
    each iteration (`prephitmp = PHI <..., x>; x = prephitmp + e; *s = x`)
    is one parloops does not make: the loop stores the running value.  The
