@@ -125,6 +125,15 @@ impl ThreadCopies {
     pub fn filled(&self) -> Vec<&str> {
         self.arrays.iter().filter(|c| c.filled).map(|c| c.array.as_str()).collect()
     }
+
+    /// The names of the reduced arrays of signed integers, whose sums are
+    /// computed in unsigned arithmetic.
+    pub fn wrapped(&self) -> Vec<&str> {
+        let signed = |st: &Stmt| {
+            st.assign_lhs().and_then(|t| t.ty()).is_some_and(|t| t.class() == ffi::gp_type_kind::GP_TY_INTEGER && !t.unsigned())
+        };
+        self.arrays.iter().filter(|c| c.kind == CopyKind::Sum && c.store.as_ref().is_some_and(signed)).map(|c| c.array.as_str()).collect()
+    }
 }
 
 /// A parameter set as a disjunction of conjunctions of `p >= 0` (`p = 0`
@@ -265,6 +274,9 @@ pub struct PlanOptions {
     /// The least number of iterations of an innermost loop inside a
     /// sequential one (`MIN_TRIPS_INSIDE`, `min-trips=N`; 1: no minimum).
     pub min_trips: u64,
+    /// Sums into arrays of signed integers are computed in unsigned
+    /// arithmetic (`no-unsigned-reductions` says not).
+    pub unsigned_reductions: bool,
 }
 
 /// Why an innermost loop inside a sequential one stays sequential when its
@@ -351,6 +363,7 @@ fn thread_copy_of(
     stmts: &[String],
     array: &str,
     kind: CopyKind,
+    wrap_signed: bool,
 ) -> Result<Option<ThreadCopy>, String> {
     let base = match r.bases.get(array).map(|b| &b.base) {
         Some(Base::Ptr(t)) | Some(Base::Decl(t)) => *t,
@@ -367,11 +380,15 @@ fn thread_copy_of(
             return Err(format!("no store into {array}"));
         };
         // Zero must be the sum's identity, and no thread's partial sum may
-        // overflow where the whole does not.
+        // overflow where the whole does not: signed integers are summed in
+        // unsigned arithmetic.
         match st.assign_lhs().and_then(|t| t.ty()).map(|t| (t.class(), t.unsigned())) {
             Some((ffi::gp_type_kind::GP_TY_REAL, _)) | Some((ffi::gp_type_kind::GP_TY_INTEGER, true)) => {}
+            Some((ffi::gp_type_kind::GP_TY_INTEGER, false)) if wrap_signed => {}
             Some((ffi::gp_type_kind::GP_TY_INTEGER, false)) => {
-                return Err(format!("{array} holds signed integers, and the partial sum of a thread may overflow where the whole does not"))
+                return Err(format!(
+                    "{array} holds signed integers, and the partial sum of a thread may overflow where the whole does not (with -ftrapv or no-unsigned-reductions)"
+                ))
             }
             _ => return Err(format!("{array} holds neither integers nor floating-point numbers")),
         }
@@ -392,7 +409,14 @@ fn thread_copy_of(
 /// (isl's box of its accesses over the region, as for the overlap test).
 /// None where an array is updated in the loop's own body (a reduction into
 /// one cell: Reductions in memory).
-pub fn array_reductions_of(forest: &LoopForest, r: &Region, l: u32, cells: &[String], max_operations: u64) -> Result<Option<ThreadCopies>, String> {
+pub fn array_reductions_of(
+    forest: &LoopForest,
+    r: &Region,
+    l: u32,
+    cells: &[String],
+    max_operations: u64,
+    wrap_signed: bool,
+) -> Result<Option<ThreadCopies>, String> {
     let mut arrays: Vec<&str> = cells.iter().map(|c| c.split('[').next().unwrap_or("")).collect();
     arrays.dedup();
     thread_copies_allowed(forest, r, l, arrays.len())?;
@@ -400,7 +424,7 @@ pub fn array_reductions_of(forest: &LoopForest, r: &Region, l: u32, cells: &[Str
     let stmts = super::parallel::loop_statements(forest, r, l);
     let mut out = ThreadCopies::default();
     for array in arrays {
-        match thread_copy_of(&cx, forest, r, l, &stmts, array, CopyKind::Sum)? {
+        match thread_copy_of(&cx, forest, r, l, &stmts, array, CopyKind::Sum, wrap_signed)? {
             Some(c) => out.arrays.push(c),
             None => return Ok(None),
         }
@@ -428,7 +452,7 @@ pub fn private_copies_of(
     let mut out = ThreadCopies::default();
     for array in arrays {
         let kind = if live.contains(array) { CopyKind::LastPrivate } else { CopyKind::Private };
-        let mut c = thread_copy_of(&cx, forest, r, l, &stmts, array, kind)?.ok_or_else(|| format!("{array} is not touched"))?;
+        let mut c = thread_copy_of(&cx, forest, r, l, &stmts, array, kind, false)?.ok_or_else(|| format!("{array} is not touched"))?;
         c.filled = incoming.contains(array);
         out.arrays.push(c);
     }
@@ -554,7 +578,7 @@ pub fn plan(
     outcomes: &[RegionOutcome],
     opts: PlanOptions,
 ) -> BTreeMap<u32, LoopPlan> {
-    let PlanOptions { max_operations, privatize, sink_reductions, array_reductions: reduce_arrays, .. } = opts;
+    let PlanOptions { max_operations, privatize, sink_reductions, array_reductions: reduce_arrays, unsigned_reductions, .. } = opts;
     let mut plans = BTreeMap::new();
     let inside = |l: u32, outer: u32| l != outer && forest.within(l, outer);
     // How many loop levels a loop holds, itself included.
@@ -667,7 +691,7 @@ pub fn plan(
                 && !copies.is_empty()
                 && copies.iter().all(is_sum)
             {
-                let why = match array_reductions_of(forest, r, l, &copies, max_operations) {
+                let why = match array_reductions_of(forest, r, l, &copies, max_operations, unsigned_reductions) {
                     Ok(Some(reds)) if thread_copies(r, l, &reds, false) => Ok(Some(reds)),
                     Ok(Some(_)) => Err("the loop uses their pointers otherwise than to load and store elements of the reduced type".to_string()),
                     other => other,

@@ -506,6 +506,8 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         privatize: !p.options.no_privatize,
         sink_reductions: !p.options.no_memory_reductions,
         array_reductions: !p.options.no_array_reductions,
+        // SAFETY: reads a flag of the compilation.
+        unsigned_reductions: !p.options.no_unsigned_reductions && unsafe { ffi::gp_flag_trapv() } == 0,
         min_trips,
     };
     let plans = gimple::transform::plan(forest, regions, &outcomes, popts);
@@ -602,6 +604,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         let copied = |kinds: &[CopyKind]| if copying { copies.names(kinds) } else { Vec::new() };
         let (reduced, private) = (copied(&[CopyKind::Sum]), copied(&[CopyKind::Private, CopyKind::LastPrivate]));
         let last_private = copied(&[CopyKind::LastPrivate]);
+        let wrapped = if copying { copies.wrapped() } else { Vec::new() };
         // Its inner loops' reductions into one cell keep their running
         // values in registers, stored after those loops.
         let mut sunk_inner: Vec<u32> = Vec::new();
@@ -663,6 +666,9 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
                 if reduced.len() == 1 { "the array" } else { "the arrays" }
             ));
         }
+        if !wrapped.is_empty() {
+            msg.push_str(&format!("; the sums into {} computed in unsigned arithmetic", wrapped.join(", ")));
+        }
         if !private.is_empty() {
             msg.push_str(&format!("; each thread works in a copy of its own of {}", private.join(", ")));
             let filled = copies.filled();
@@ -720,7 +726,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         if recomputed > 0 {
             d.1.push("recompute");
         }
-        if !unsigned.is_empty() {
+        if !unsigned.is_empty() || !wrapped.is_empty() {
             d.1.push("unsigned-reduction");
         }
         let line = fl.pos.as_ref().map(|p| p.line);

@@ -326,6 +326,12 @@ gp_replace_input (const char *path, const char *quote_dir)
 }
 
 int
+gp_flag_trapv (void)
+{
+  return flag_trapv;
+}
+
+int
 gp_flag_openmp (void)
 {
   return flag_openmp;
@@ -2291,6 +2297,87 @@ ar_mem (tree type, tree ptr)
 		 build_int_cst (build_pointer_type (char_type_node), 0));
 }
 
+/* OP of the cycle's type as the cycle's unsigned type UT: its new name
+   in MAP, a constant converted, or a conversion inserted at AT (or, with
+   AT NULL, on edge ON).  */
+static tree
+wr_operand (tree op, tree ut, hash_map<tree, tree> &map,
+	    gimple_stmt_iterator *at, edge on)
+{
+  if (tree *mapped = map.get (op))
+    return *mapped;
+  if (TREE_CODE (op) == INTEGER_CST)
+    return fold_convert (ut, op);
+  tree u = make_ssa_name (ut);
+  gassign *cv = gimple_build_assign (u, NOP_EXPR, op);
+  if (at)
+    gsi_insert_before (at, cv, GSI_SAME_STMT);
+  else
+    gsi_insert_on_edge_immediate (on, cv);
+  return u;
+}
+
+/* The statements of LOOP that compute VALUE, stored into a reduced array
+   of signed integer type TYPE, from the array's loads: the +, - and
+   negations of TYPE that VALUE comes from, into CHAIN (at most 64).  False
+   where a PHI of the loop of TYPE is among the values they start from (a
+   running value kept in a register, whose additions CHAIN would miss).  */
+static bool
+wr_sum_chain (class loop *loop, tree value, tree type, auto_vec<gimple *> &chain)
+{
+  auto_vec<tree> work;
+  work.safe_push (value);
+  while (!work.is_empty ())
+    {
+      tree v = work.pop ();
+      if (TREE_CODE (v) != SSA_NAME || defined_outside (v, loop))
+	continue;
+      gimple *def = SSA_NAME_DEF_STMT (v);
+      if (is_a<gphi *> (def))
+	{
+	  if (types_compatible_p (TREE_TYPE (v), type))
+	    return false;
+	  continue;
+	}
+      gassign *a = dyn_cast<gassign *> (def);
+      if (!a || !types_compatible_p (TREE_TYPE (v), type))
+	continue;
+      enum tree_code code = gimple_assign_rhs_code (a);
+      if (code != PLUS_EXPR && code != MINUS_EXPR && code != NEGATE_EXPR)
+	continue;
+      if (chain.contains (a))
+	continue;
+      if (chain.length () >= 64)
+	return false;
+      chain.safe_push (a);
+      for (unsigned i = 1; i < gimple_num_ops (a); i++)
+	work.safe_push (gimple_op (a, i));
+    }
+  return true;
+}
+
+/* Makes the +, - or negation A of a signed integer type wrap: computed in
+   the unsigned type of its precision, and converted back.  */
+static void
+wr_wrap_assign (gassign *a)
+{
+  tree ut = unsigned_type_for (TREE_TYPE (gimple_assign_lhs (a)));
+  hash_map<tree, tree> none;
+  gimple_stmt_iterator at = gsi_for_stmt (a);
+  enum tree_code code = gimple_assign_rhs_code (a);
+  tree x = wr_operand (gimple_assign_rhs1 (a), ut, none, &at, NULL);
+  tree u = make_ssa_name (ut);
+  gassign *op = code == NEGATE_EXPR
+		  ? gimple_build_assign (u, code, x)
+		  : gimple_build_assign (u, code, x,
+					 wr_operand (gimple_assign_rhs2 (a), ut,
+						     none, &at, NULL));
+  gimple_set_location (op, gimple_location (a));
+  gsi_insert_before (&at, op, GSI_SAME_STMT);
+  gimple_assign_set_rhs_with_ops (&at, NOP_EXPR, u);
+  update_stmt (gsi_stmt (at));
+}
+
 int
 gp_loop_thread_copies (unsigned num, const gp_tree *const *bases_in,
 		       const gp_tree *const *lo_in,
@@ -2316,6 +2403,8 @@ gp_loop_thread_copies (unsigned num, const gp_tree *const *bases_in,
   auto_vec<tree> derived[8];
   auto_vec<gimple *> refs[8];
   bool any_last = false, any_fill = false;
+  /* The additions into reduced arrays of signed integers.  */
+  auto_vec<gimple *> wrapped_ops;
   for (unsigned k = 0; k < n; k++)
     {
       tree base = as_tree (bases_in[k]);
@@ -2345,11 +2434,15 @@ gp_loop_thread_copies (unsigned num, const gp_tree *const *bases_in,
       tree type = NULL_TREE;
       if (sum)
 	{
-	  /* Zero is the sum's identity; a signed integer's partial sums
-	     could overflow where the whole did not.  */
+	  /* Zero is the sum's identity.  A signed integer's partial sums
+	     could overflow where the whole did not: they are computed in
+	     unsigned arithmetic (not with -ftrapv, where an overflow must
+	     trap).  */
 	  type = TREE_TYPE (gimple_assign_lhs (store));
-	  if (!(SCALAR_FLOAT_TYPE_P (type)
-		|| (INTEGRAL_TYPE_P (type) && TYPE_OVERFLOW_WRAPS (type)))
+	  bool wraps = INTEGRAL_TYPE_P (type) && TYPE_OVERFLOW_WRAPS (type);
+	  bool wrapped = TREE_CODE (type) == INTEGER_TYPE && !wraps
+			 && !TYPE_OVERFLOW_TRAPS (type) && !flag_trapv;
+	  if (!(SCALAR_FLOAT_TYPE_P (type) || wraps || wrapped)
 	      || !TYPE_SIZE_UNIT (type)
 	      || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (type)))
 	    return 0;
@@ -2359,6 +2452,10 @@ gp_loop_thread_copies (unsigned num, const gp_tree *const *bases_in,
 	      tree mem = gimple_store_p (r) ? gimple_assign_lhs (r)
 					     : gimple_assign_rhs1 (r);
 	      if (!useless_type_conversion_p (type, TREE_TYPE (mem)))
+		return 0;
+	      if (wrapped && gimple_store_p (r)
+		  && !wr_sum_chain (loop, gimple_assign_rhs1 (r), type,
+				    wrapped_ops))
 		return 0;
 	    }
 	}
@@ -2454,6 +2551,8 @@ gp_loop_thread_copies (unsigned num, const gp_tree *const *bases_in,
       return 0;
     }
   copy->can_be_parallel = false;
+  for (gimple *a : wrapped_ops)
+    wr_wrap_assign (as_a<gassign *> (a));
   /* Where the copy runs, whatever was had is given back after it.  */
   {
     calculate_dominance_info (CDI_DOMINATORS);
@@ -2623,6 +2722,8 @@ gp_loop_thread_copies (unsigned num, const gp_tree *const *bases_in,
       if (kinds[k] != GP_COPY_SUM)
 	continue;
       tree type = types[k];
+      /* A signed integer's sum wraps as its parts do.  */
+      tree sum_type = INTEGRAL_TYPE_P (type) ? unsigned_type_for (type) : type;
       tree esize = fold_convert (sizetype, TYPE_SIZE_UNIT (type));
       tree count = fold_build2 (MINUS_EXPR, sizetype,
 				fold_build2 (EXACT_DIV_EXPR, sizetype, sizes[k],
@@ -2646,6 +2747,13 @@ gp_loop_thread_copies (unsigned num, const gp_tree *const *bases_in,
       tree acc = make_ssa_name (type);
       gsi_insert_before (&g, gimple_build_assign (acc, ar_mem (type, cell)),
 			 GSI_SAME_STMT);
+      if (sum_type != type)
+	{
+	  tree u = make_ssa_name (sum_type);
+	  gsi_insert_before (&g, gimple_build_assign (u, NOP_EXPR, acc),
+			     GSI_SAME_STMT);
+	  acc = u;
+	}
       for (int th = 0; th < threads; th++)
 	{
 	  tree at_th = fold_build2 (PLUS_EXPR, sizetype,
@@ -2659,10 +2767,24 @@ gp_loop_thread_copies (unsigned num, const gp_tree *const *bases_in,
 	  tree part = make_ssa_name (type);
 	  gsi_insert_before (&g, gimple_build_assign (part, ar_mem (type, from)),
 			     GSI_SAME_STMT);
-	  tree sum = make_ssa_name (type);
+	  if (sum_type != type)
+	    {
+	      tree u = make_ssa_name (sum_type);
+	      gsi_insert_before (&g, gimple_build_assign (u, NOP_EXPR, part),
+				 GSI_SAME_STMT);
+	      part = u;
+	    }
+	  tree sum = make_ssa_name (sum_type);
 	  gsi_insert_before (&g, gimple_build_assign (sum, PLUS_EXPR, acc, part),
 			     GSI_SAME_STMT);
 	  acc = sum;
+	}
+      if (sum_type != type)
+	{
+	  tree back = make_ssa_name (type);
+	  gsi_insert_before (&g, gimple_build_assign (back, NOP_EXPR, acc),
+			     GSI_SAME_STMT);
+	  acc = back;
 	}
       gsi_insert_before (&g, gimple_build_assign (ar_mem (type, unshare_expr (cell)),
 						  acc),
@@ -2826,26 +2948,6 @@ wr_cycle (class loop *loop, gphi *root, edge exit, auto_vec<tree> &names)
   tree init = PHI_ARG_DEF_FROM_EDGE (root, loop_preheader_edge (loop));
   return (TREE_CODE (init) == SSA_NAME || TREE_CODE (init) == INTEGER_CST)
 	 && types_compatible_p (TREE_TYPE (init), type);
-}
-
-/* OP of the cycle's type as the cycle's unsigned type UT: its new name
-   in MAP, a constant converted, or a conversion inserted at AT (or, with
-   AT NULL, on edge ON).  */
-static tree
-wr_operand (tree op, tree ut, hash_map<tree, tree> &map,
-	    gimple_stmt_iterator *at, edge on)
-{
-  if (tree *mapped = map.get (op))
-    return *mapped;
-  if (TREE_CODE (op) == INTEGER_CST)
-    return fold_convert (ut, op);
-  tree u = make_ssa_name (ut);
-  gassign *cv = gimple_build_assign (u, NOP_EXPR, op);
-  if (at)
-    gsi_insert_before (at, cv, GSI_SAME_STMT);
-  else
-    gsi_insert_on_edge_immediate (on, cv);
-  return u;
 }
 
 unsigned

@@ -100,6 +100,8 @@ int gp_in_c_front_end (void);
 int gp_lto_only (void);
 /* Whether -fopenmp is on.  */
 int gp_flag_openmp (void);
+/* -ftrapv: signed integer overflow traps.  */
+int gp_flag_trapv (void);
 typedef void (*gp_name_fn) (void *data, const char *name);
 /* Calls FN with the name of every file the preprocessor has entered (a
    name may come more than once).  */
@@ -556,9 +558,14 @@ typedef enum gp_copy_kind
    of the loop that uses them, as the array's bytes [LO, HI) before the
    loop.
    STORES: for a reduction, one of its stores, whose type (a floating
-   type, or an integer type whose overflow wraps: zero must be the sum's
-   identity and partial sums must not overflow where the whole does not)
-   is that of every access through its base; NULL otherwise.  Only where
+   type, or an integer type: zero must be the sum's identity) is that of
+   every access through its base; NULL otherwise.  For a signed integer
+   type whose overflow is undefined (not with -ftrapv), the additions in
+   the loop that compute the values stored into the array (+, -,
+   negation; none from a PHI of that type: a running value in a register)
+   and the sums after it are computed in the unsigned type of its
+   precision, so that no partial sum of a thread overflows where the whole
+   does not.  Only where
    every use of a pointer of BASES and of the pointers computed from it in
    the loop is an offset added to one of them or the base address of a
    load or a store, and every statement of the loop naming a declared

@@ -1,11 +1,11 @@
 /* A sum into memory carried by the outer loop (c[j] over i; GCC's own
    interchange makes this shape out of loop-interchange-9.c's column sums
    at -O3): the outer loop is parallel only with reduced copies of c,
-   which parloops does not make and the plugin does not make for signed
-   integers (par-array-reduction-run.c), so it stays sequential; the
-   inner loop runs in parallel.  The plugin of the previous stop marked the outer loop
-   (the reduction, named by its cell "c[j]", was not seen to be memory)
-   and the threads lost updates of c.  */
+   which parloops does not make: the plugin makes them, the sums of these
+   signed integers in unsigned arithmetic (par-array-reduction-signed-run.c).
+   An earlier plugin marked the outer loop without copies (the reduction,
+   named by its cell "c[j]", was not seen to be memory) and the threads
+   lost updates of c.  */
 /* { dg-do run } */
 /* { dg-options "-O2 -ftree-parallelize-loops=2 -fopt-info-loop-all -fplugin-arg-gccpoly-min-trips=1" } */
 
@@ -17,7 +17,7 @@ int a[M][M], b[M][M], c[M];
 void __attribute__ ((noinline))
 column_sums (int n)
 {
-  for (int i = 0; i < n; i++)	/* { dg-missed "gccpoly: parallel loop kept sequential: needs reductions into arrays \\(c\\\[j\\\]\\), and no copies of them per thread can be made: c holds signed integers, and the partial sum of a thread may overflow where the whole does not" } */
+  for (int i = 0; i < n; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops; reductions into c: each thread adds into a zeroed copy of its own, and the copies are added to the array after the loop; the sums into c computed in unsigned arithmetic" } */
     for (int j = 0; j < n; j++)
       c[j] += a[i][j] * b[i][j];
 }
@@ -37,4 +37,4 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-report {functions[name=column_sums].loops[line=20].transform} {[]} } } */
+/* { dg-final { scan-report {functions[name=column_sums].loops[line=20].transform} {["parallel","array-reduction","unsigned-reduction"]} } } */

@@ -307,13 +307,12 @@ e17 (int nt, int n1, int n2, int n3, const double *restrict x1, const double *re
 /* { dg-final { scan-report {functions[name=e15].loops[line=239].guard} {null} } } */
 /* { dg-final { scan-report {functions[name=e15].loops[line=239].transform} {["parallel","privatize"]} } } */
 /* { dg-final { scan-report {functions[name=e3].loops[line=52].reductions} {[{"op":"+","var":"sum[j]"}]} } } */
-/* E3's i loop needs reduced copies of sum, one per thread
-   (par-array-reduction-run.c), which are not made for signed integers (a
-   thread's partial sum could overflow where the whole does not); its j
-   loop runs in parallel.  */
-/* { dg-final { scan-report {functions[name=e3].loops[line=52].transform} {[]} } } */
-/* { dg-final { scan-report {functions[name=e3].loops[line=52].kept} {"needs reductions into arrays (sum[j]), and no copies of them per thread can be made: sum holds signed integers, and the partial sum of a thread may overflow where the whole does not"} } } */
-/* { dg-final { scan-report {functions[name=e3].loops[line=55].transform} {["parallel"]} } } */
+/* E3's i loop runs in parallel with reduced copies of sum, one per thread
+   (par-array-reduction-run.c), their sums of signed integers in unsigned
+   arithmetic (par-array-reduction-signed-run.c); its j loop, inside it,
+   is not marked.  */
+/* { dg-final { scan-report {functions[name=e3].loops[line=52].transform} {["parallel","array-reduction","unsigned-reduction"]} } } */
+/* { dg-final { scan-report {functions[name=e3].loops[line=55].transform} {[]} } } */
 /* Tests where the thesis has them.  */
 /* { dg-final { scan-report {functions[name=e7].loops[line=118].guard} {"-2147483648 <= d*i <= 2147483647 && 0 <= d*i <= 4294967295 && [c, d, x] -> {  : x <= 5 }"} } } */
 /* { dg-final { scan-report {functions[name=e7].loops[line=120].guard} {"-2147483648 <= d*i <= 2147483647 && 0 <= d*i <= 4294967295 && !([c, d, x] -> {  : x <= 5 })"} } } */
