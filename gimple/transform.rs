@@ -561,6 +561,15 @@ pub fn wrapping_reductions(l: u32) -> Vec<String> {
         .collect()
 }
 
+/// Makes loop `l`'s conditional updates of reductions unconditional, the
+/// condition choosing the update's operand or the identity, so that the
+/// loop's body is one block for parloops (`gp_loop_select_reductions`);
+/// how many.
+pub fn select_reductions(l: u32) -> u32 {
+    // SAFETY: l is a loop of cfun.
+    unsafe { ffi::gp_loop_select_reductions(l, 1) as u32 }
+}
+
 /// Replaces the header PHIs of loop `l` through which PRE carries a load of
 /// one of `refs` (references to memory the loop does not write) from one
 /// iteration to the next by a load in each iteration

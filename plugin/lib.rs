@@ -626,6 +626,10 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         // sum could overflow where the whole does not): such reductions are
         // computed in unsigned arithmetic, which gives the same values.
         let unsigned = if mark && !p.options.no_unsigned_reductions { gimple::transform::wrapping_reductions(*l) } else { Vec::new() };
+        // parloops makes reductions only in a body of one block: a
+        // conditional update becomes an unconditional one of the operand or
+        // the identity.
+        let selected = if mark && !p.options.no_conditional_reductions { gimple::transform::select_reductions(*l) } else { 0 };
         // An innermost loop inside a sequential loop starts the threads
         // once per iteration of the loop around it: in parallel only with
         // enough iterations, tested at run time.
@@ -697,6 +701,12 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
                 if unsigned.len() == 1 { "it" } else { "them" }
             ));
         }
+        if selected > 0 {
+            msg.push_str(&format!(
+                "; {selected} conditional update{} of a reduction made unconditional, the condition choosing the value added or the identity, so that the loop's body is one block for parloops",
+                if selected == 1 { "" } else { "s" }
+            ));
+        }
         if reloaded > 0 {
             msg.push_str(&format!(
                 "; {reloaded} value{} that PRE carried from one iteration to the next loaded in each iteration instead",
@@ -728,6 +738,9 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         }
         if !unsigned.is_empty() || !wrapped.is_empty() {
             d.1.push("unsigned-reduction");
+        }
+        if selected > 0 {
+            d.1.push("conditional-reduction");
         }
         let line = fl.pos.as_ref().map(|p| p.line);
         if cyclic {

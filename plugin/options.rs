@@ -36,6 +36,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "no-array-reductions", value: ValueKind::None },
     OptionSpec { key: "no-recompute", value: ValueKind::None },
     OptionSpec { key: "no-unsigned-reductions", value: ValueKind::None },
+    OptionSpec { key: "no-conditional-reductions", value: ValueKind::None },
     OptionSpec { key: "no-reload", value: ValueKind::None },
     OptionSpec { key: "min-trips", value: ValueKind::Number },
     OptionSpec { key: "no-interchange", value: ValueKind::None },
@@ -85,6 +86,9 @@ pub struct Options {
     /// Leave reductions of signed integers as they are (parloops then
     /// refuses them) instead of computing them in unsigned arithmetic.
     pub no_unsigned_reductions: bool,
+    /// Leave conditional updates of reductions as they are (parloops then
+    /// refuses the loop) instead of making them unconditional.
+    pub no_conditional_reductions: bool,
     /// Leave the values PRE carries from one iteration of a marked loop to
     /// the next as they are (parloops then refuses such loops).
     pub no_reload: bool,
@@ -180,6 +184,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "no-array-reductions" => opts.no_array_reductions = true,
             "no-recompute" => opts.no_recompute = true,
             "no-unsigned-reductions" => opts.no_unsigned_reductions = true,
+            "no-conditional-reductions" => opts.no_conditional_reductions = true,
             "no-reload" => opts.no_reload = true,
             "no-interchange" => opts.no_interchange = true,
             "collapse" => opts.collapse = true,

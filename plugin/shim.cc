@@ -96,6 +96,10 @@ public:
   }
 };
 
+/* Set when a marked loop lost a branch (gp_loop_select_reductions): the
+   pass then asks for a CFG cleanup, which removes the dead block.  */
+static bool gp_cleanup_cfg;
+
 const pass_data gccpoly_parallel_pass_data
   = plugin_pass_data ("gccpoly-par", OPTGROUP_LOOP);
 
@@ -121,12 +125,13 @@ public:
       return 0;
     mark_irreducible_loops ();
     calculate_dominance_info (CDI_DOMINATORS);
+    gp_cleanup_cfg = false;
     gccpoly_rs_parallelize ();
     /* Counts and evolutions cached during the analysis (and copied into
        versioned loops) must not outlive it: parloops recomputes them.  */
     scev_reset ();
     free_numbers_of_iterations_estimates (fun);
-    return 0;
+    return gp_cleanup_cfg ? TODO_cleanup_cfg : 0;
   }
 };
 
@@ -2948,6 +2953,230 @@ wr_cycle (class loop *loop, gphi *root, edge exit, auto_vec<tree> &names)
   tree init = PHI_ARG_DEF_FROM_EDGE (root, loop_preheader_edge (loop));
   return (TREE_CODE (init) == SSA_NAME || TREE_CODE (init) == INTEGER_CST)
 	 && types_compatible_p (TREE_TYPE (init), type);
+}
+
+/* The identity of reduction CODE on TYPE, one that gives back every
+   value exactly (-0.0 for a floating-point sum: x + -0.0 is x, -0.0
+   included); NULL where there is none to use.  */
+static tree
+sel_identity (enum tree_code code, tree type)
+{
+  if (SCALAR_FLOAT_TYPE_P (type))
+    {
+      /* (x + -0.0 is +0.0 for x = +0.0 when rounding downwards.)  */
+      if (HONOR_SNANS (type) || HONOR_SIGN_DEPENDENT_ROUNDING (type))
+	return NULL_TREE;
+      if (code == PLUS_EXPR)
+	return build_real (type, real_value_negate (&dconst0));
+      if (code == MINUS_EXPR)
+	return build_real (type, dconst0);
+      if (code == MULT_EXPR)
+	return build_real (type, dconst1);
+      return NULL_TREE;
+    }
+  if (!INTEGRAL_TYPE_P (type))
+    return NULL_TREE;
+  switch (code)
+    {
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+    case BIT_IOR_EXPR:
+    case BIT_XOR_EXPR:
+      return build_zero_cst (type);
+    case MULT_EXPR:
+      return build_one_cst (type);
+    case BIT_AND_EXPR:
+      return build_all_ones_cst (type);
+    default:
+      return NULL_TREE;
+    }
+}
+
+/* The update V1 = V0 CODE X of a reduction in block T, for PHI argument
+   V1 whose other argument is V0: X into *X; NULL where V1 is not such.  */
+static gassign *
+sel_update (tree v1, tree v0, basic_block t, tree *x)
+{
+  if (TREE_CODE (v1) != SSA_NAME || TREE_CODE (v0) != SSA_NAME)
+    return NULL;
+  gassign *a = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (v1));
+  if (!a || gimple_bb (a) != t || !sel_identity (gimple_assign_rhs_code (a),
+						   TREE_TYPE (v1)))
+    return NULL;
+  enum tree_code code = gimple_assign_rhs_code (a);
+  if (gimple_assign_rhs1 (a) == v0 && gimple_assign_rhs2 (a) != v0)
+    *x = gimple_assign_rhs2 (a);
+  else if (commutative_tree_code (code) && gimple_assign_rhs2 (a) == v0
+	   && gimple_assign_rhs1 (a) != v0)
+    *x = gimple_assign_rhs1 (a);
+  else
+    return NULL;
+  /* V1 is used by the PHI alone.  */
+  use_operand_p use;
+  gimple *user;
+  if (!single_imm_use (v1, &use, &user) || !is_a<gphi *> (user))
+    return NULL;
+  return a;
+}
+
+int
+gp_loop_select_reductions (unsigned num, int apply)
+{
+  class loop *loop = get_loop (cfun, num);
+  if (!loop || loop->inner || loop->num_nodes < 4 || loop->num_nodes > 5
+      || !single_exit (loop) || !loop->latch)
+    return 0;
+  /* The one branch inside the loop: C to T and to B, T to B.  */
+  basic_block *body = get_loop_body (loop);
+  basic_block c = NULL;
+  for (unsigned i = 0; i < loop->num_nodes; i++)
+    {
+      gcond *g = safe_dyn_cast<gcond *> (last_stmt (body[i]));
+      if (g && flow_bb_inside_loop_p (loop, EDGE_SUCC (body[i], 0)->dest)
+	  && flow_bb_inside_loop_p (loop, EDGE_SUCC (body[i], 1)->dest))
+	c = c ? NULL : body[i];
+    }
+  free (body);
+  if (!c || EDGE_COUNT (c->succs) != 2)
+    return 0;
+  /* C goes to T and to B, directly or through an empty block (the split
+     critical edge).  */
+  edge to_t = NULL, from_o = NULL;
+  for (int k = 0; k < 2 && !to_t; k++)
+    {
+      edge e = EDGE_SUCC (c, k), o = EDGE_SUCC (c, 1 - k);
+      if (!single_pred_p (e->dest) || !single_succ_p (e->dest)
+	  || e->dest == loop->latch || (e->flags & EDGE_COMPLEX)
+	  || (o->flags & EDGE_COMPLEX))
+	continue;
+      basic_block join = single_succ (e->dest);
+      if (o->dest == join)
+	to_t = e, from_o = o;
+      else if (single_pred_p (o->dest) && single_succ_p (o->dest)
+	       && single_succ (o->dest) == join && o->dest != loop->latch
+	       && empty_block_p (o->dest) && gimple_seq_empty_p (phi_nodes (o->dest)))
+	to_t = e, from_o = single_succ_edge (o->dest);
+    }
+  if (!to_t)
+    return 0;
+  basic_block t = to_t->dest, b = single_succ (t);
+  edge from_t = single_succ_edge (t);
+  if (EDGE_COUNT (b->preds) != 2
+      || loop->num_nodes != (from_o->src == c ? 4u : 5u))
+    return 0;
+  /* Every PHI of B joins a reduction's update in T with its value
+     before; nothing in T touches memory, traps or has a side effect.  */
+  auto_vec<gphi *> joins;
+  auto_vec<gassign *> updates;
+  auto_vec<tree> xs;
+  for (gphi_iterator pi = gsi_start_phis (b); !gsi_end_p (pi); gsi_next (&pi))
+    {
+      gphi *phi = pi.phi ();
+      tree x;
+      gassign *u;
+      if (virtual_operand_p (gimple_phi_result (phi))
+	  || !(u = sel_update (PHI_ARG_DEF_FROM_EDGE (phi, from_t),
+			       PHI_ARG_DEF_FROM_EDGE (phi, from_o), t, &x)))
+	return 0;
+      /* The joined value is the reduction's next value (the argument
+	 of a header PHI from the latch): a plain conditional expression
+	 is left to GCC's own if-conversion.  */
+      bool carried = false;
+      for (gphi_iterator hi = gsi_start_phis (loop->header); !gsi_end_p (hi);
+	   gsi_next (&hi))
+	carried |= PHI_ARG_DEF_FROM_EDGE (hi.phi (), loop_latch_edge (loop))
+		   == gimple_phi_result (phi);
+      if (!carried)
+	return 0;
+      joins.safe_push (phi);
+      updates.safe_push (u);
+      xs.safe_push (x);
+    }
+  if (joins.is_empty ())
+    return 0;
+  for (gimple_stmt_iterator gsi = gsi_start_bb (t); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      gimple *st = gsi_stmt (gsi);
+      if (is_gimple_debug (st))
+	continue;
+      if (!is_gimple_assign (st) || gimple_vuse (st) || gimple_vdef (st)
+	  || gimple_has_side_effects (st) || gimple_could_trap_p (st)
+	  || TREE_CODE (gimple_assign_lhs (st)) != SSA_NAME)
+	return 0;
+      /* A value of T other than the updates is used in T alone.  */
+      if (!updates.contains (as_a<gassign *> (st)))
+	{
+	  imm_use_iterator it;
+	  use_operand_p use;
+	  FOR_EACH_IMM_USE_FAST (use, it, gimple_assign_lhs (st))
+	    if (!is_gimple_debug (USE_STMT (use))
+		&& gimple_bb (USE_STMT (use)) != t)
+	      return 0;
+	}
+    }
+  if (!apply)
+    return joins.length ();
+
+  /* T's other statements move before C's branch, where its condition
+     chooses between the update's operand and the identity.  */
+  gcond *cond = as_a<gcond *> (last_stmt (c));
+  gimple_stmt_iterator at = gsi_for_stmt (cond);
+  for (gimple_stmt_iterator gsi = gsi_start_bb (t); !gsi_end_p (gsi);)
+    {
+      gimple *st = gsi_stmt (gsi);
+      if (is_gimple_debug (st) || updates.contains (as_a<gassign *> (st)))
+	{
+	  gsi_next (&gsi);
+	  continue;
+	}
+      gsi_move_before (&gsi, &at);
+    }
+  tree taken = make_ssa_name (boolean_type_node);
+  gsi_insert_before (&at,
+		     gimple_build_assign (taken, gimple_cond_code (cond),
+					  gimple_cond_lhs (cond),
+					  gimple_cond_rhs (cond)),
+		     GSI_SAME_STMT);
+  bool on_true = (to_t->flags & EDGE_TRUE_VALUE) != 0;
+  for (unsigned k = 0; k < joins.length (); k++)
+    {
+      gassign *u = updates[k];
+      tree type = TREE_TYPE (gimple_assign_lhs (u));
+      enum tree_code code = gimple_assign_rhs_code (u);
+      tree id = sel_identity (code, type);
+      tree pick = make_ssa_name (TREE_TYPE (xs[k]));
+      gsi_insert_before (&at,
+			 gimple_build_assign (pick, COND_EXPR, taken,
+					      on_true ? xs[k] : id,
+					      on_true ? id : xs[k]),
+			 GSI_SAME_STMT);
+      tree v0 = PHI_ARG_DEF_FROM_EDGE (joins[k], from_o);
+      tree v1 = make_ssa_name (type);
+      gassign *now = gimple_assign_rhs1 (u) == v0
+		       ? gimple_build_assign (v1, code, v0, pick)
+		       : gimple_build_assign (v1, code, pick, v0);
+      gimple_set_location (now, gimple_location (u));
+      gsi_insert_before (&at, now, GSI_SAME_STMT);
+      replace_uses_by (gimple_phi_result (joins[k]), v1);
+    }
+  for (gphi_iterator pi = gsi_start_phis (b); !gsi_end_p (pi);)
+    remove_phi_node (&pi, true);
+  for (gassign *u : updates)
+    {
+      reset_debug_uses (u);
+      gimple_stmt_iterator gsi = gsi_for_stmt (u);
+      gsi_remove (&gsi, true);
+      release_defs (u);
+    }
+  /* T is never run now; the cleanup after the pass removes it.  */
+  if (on_true)
+    gimple_cond_make_false (cond);
+  else
+    gimple_cond_make_true (cond);
+  update_stmt (cond);
+  gp_cleanup_cfg = true;
+  return joins.length ();
 }
 
 unsigned

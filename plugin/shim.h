@@ -515,6 +515,22 @@ unsigned gp_loop_reload_invariants (unsigned num, const gp_tree *const *refs,
    go into NAMES (when not NULL).  */
 unsigned gp_loop_wrapping_reductions (unsigned num, int apply,
 				      const char **names, unsigned max);
+/* parloops makes reductions only in a loop whose body is one block (its
+   reduction analysis is the vectorizer's: "control flow in loop"), so a
+   conditional update (`if (a[i] > 0) s += a[i]`, `if (c) n++`) keeps
+   the loop sequential.  In innermost loop NUM of four blocks (five with
+   the split critical edge) whose one branch C skips a block T, where
+   every PHI after T joins a reduction's update in T (+, -, *, &, |, ^)
+   with its value before (and is the value a header PHI takes from the
+   latch), and nothing in T reads or writes memory, may trap or has a side
+   effect: T's other statements move before the branch, each update
+   becomes unconditional with the branch's condition choosing between its
+   operand and the identity (-0.0 for a floating-point sum, which gives
+   back every value exactly; not with signalling NaNs or -frounding-math),
+   and the branch never goes to T, which the CFG cleanup after the pass
+   removes.  With APPLY zero nothing changes.  Returns how many updates
+   are (or can be) rewritten.  */
+int gp_loop_select_reductions (unsigned num, int apply);
 /* A reduction in memory that PRE left as a register cycle plus a store in
    each iteration (`prephitmp = PHI <..., x>; x = prephitmp + e; *s = x`)
    is one parloops does not make: the loop stores the running value.  The
