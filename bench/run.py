@@ -13,9 +13,9 @@ configurations, all with -std=gnu11 -ffp-contract=off -falign-functions=64
 -DKERNEL_RESTRICT, to see what the run-time overlap tests cost; --only
 keeps O3 and the configurations named, among them also gccpoly-static,
 gccpoly-nointerchange, gccpoly-noreload, gccpoly-mintrips1,
-gccpoly-noarrays and gccpoly-noprivatize (gccpoly with
+gccpoly-noarrays, gccpoly-noprivatize and gccpoly-nowide (gccpoly with
 -fplugin-arg-gccpoly-no-cyclic, -no-interchange, -no-reload,
--min-trips=1, -no-array-reductions or -no-privatize) and gccpoly-seq
+-min-trips=1, -no-array-reductions, -no-privatize or -no-wide-counters) and gccpoly-seq
 (-O3 -fplugin=PLUGIN, no threads: the
 plugin's interchanges alone); --level 2 builds every
 configuration at -O2, the baseline included, which keeps the name O3).
@@ -88,6 +88,7 @@ VARIANTS = {
     "gccpoly-mintrips1": ["-fplugin-arg-gccpoly-min-trips=1"],  # no run-time minimum for inner loops
     "gccpoly-noarrays": ["-fplugin-arg-gccpoly-no-array-reductions"],  # no copies per thread for sums into arrays
     "gccpoly-noprivatize": ["-fplugin-arg-gccpoly-no-privatize"],  # no private copies of arrays
+    "gccpoly-nowide": ["-fplugin-arg-gccpoly-no-wide-counters"],  # 32-bit counters left to parloops
 }
 
 

@@ -561,6 +561,14 @@ pub fn wrapping_reductions(l: u32) -> Vec<String> {
         .collect()
 }
 
+/// Gives the 64-bit conversions of loop `l`'s 32-bit counters counters of
+/// their own, so that the loop keeps its vectors once parloops runs it
+/// (`gp_loop_wide_counters`); how many.
+pub fn wide_counters(l: u32) -> u32 {
+    // SAFETY: l is a loop of cfun.
+    unsafe { ffi::gp_loop_wide_counters(l) }
+}
+
 /// Makes loop `l`'s conditional updates of reductions unconditional, the
 /// condition choosing the update's operand or the identity, so that the
 /// loop's body is one block for parloops (`gp_loop_select_reductions`);

@@ -630,6 +630,10 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         // conditional update becomes an unconditional one of the operand or
         // the identity.
         let selected = if mark && !p.options.no_conditional_reductions { gimple::transform::select_reductions(*l) } else { 0 };
+        // parloops' counter has the precision of the loop's widest: 64-bit
+        // counters for the 64-bit values of 32-bit ones keep the
+        // addresses affine for the vectorizer.
+        let widened = if mark && !p.options.no_wide_counters { gimple::transform::wide_counters(*l) } else { 0 };
         // An innermost loop inside a sequential loop starts the threads
         // once per iteration of the loop around it: in parallel only with
         // enough iterations, tested at run time.
@@ -701,6 +705,13 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
                 if unsigned.len() == 1 { "it" } else { "them" }
             ));
         }
+        if widened > 0 {
+            msg.push_str(&format!(
+                "; {widened} 64-bit value{} of its counter given a counter of {} own, so that its accesses stay affine for the vectorizer once parloops counts its iterations",
+                if widened == 1 { "" } else { "s" },
+                if widened == 1 { "its" } else { "their" }
+            ));
+        }
         if selected > 0 {
             msg.push_str(&format!(
                 "; {selected} conditional update{} of a reduction made unconditional, the condition choosing the value added or the identity, so that the loop's body is one block for parloops",
@@ -741,6 +752,9 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         }
         if selected > 0 {
             d.1.push("conditional-reduction");
+        }
+        if widened > 0 {
+            d.1.push("wide-counter");
         }
         let line = fl.pos.as_ref().map(|p| p.line);
         if cyclic {

@@ -37,6 +37,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "no-recompute", value: ValueKind::None },
     OptionSpec { key: "no-unsigned-reductions", value: ValueKind::None },
     OptionSpec { key: "no-conditional-reductions", value: ValueKind::None },
+    OptionSpec { key: "no-wide-counters", value: ValueKind::None },
     OptionSpec { key: "no-reload", value: ValueKind::None },
     OptionSpec { key: "min-trips", value: ValueKind::Number },
     OptionSpec { key: "no-interchange", value: ValueKind::None },
@@ -89,6 +90,9 @@ pub struct Options {
     /// Leave conditional updates of reductions as they are (parloops then
     /// refuses the loop) instead of making them unconditional.
     pub no_conditional_reductions: bool,
+    /// Leave the 64-bit conversions of a marked innermost loop's 32-bit
+    /// counters as they are (the parallel loop then loses its vectors).
+    pub no_wide_counters: bool,
     /// Leave the values PRE carries from one iteration of a marked loop to
     /// the next as they are (parloops then refuses such loops).
     pub no_reload: bool,
@@ -185,6 +189,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "no-recompute" => opts.no_recompute = true,
             "no-unsigned-reductions" => opts.no_unsigned_reductions = true,
             "no-conditional-reductions" => opts.no_conditional_reductions = true,
+            "no-wide-counters" => opts.no_wide_counters = true,
             "no-reload" => opts.no_reload = true,
             "no-interchange" => opts.no_interchange = true,
             "collapse" => opts.collapse = true,

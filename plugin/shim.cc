@@ -38,6 +38,7 @@
 #include "tree-ssa-loop-manip.h"
 #include "tree-ssa-loop.h"
 #include "tree-ssa.h"
+#include "tree-vectorizer.h"
 #include "tree-ssa-dce.h"
 #include "tree-iterator.h"
 #include "opts.h"
@@ -3019,6 +3020,129 @@ sel_update (tree v1, tree v0, basic_block t, tree *x)
   return a;
 }
 
+/* For gp_loop_wide_counters: the conversion U (W) I of counter I, or
+   (W) (I + C) with C defined before LOOP, to a 64-bit type W; the offset
+   C into *C (NULL for none).  */
+static bool
+wc_conversion (class loop *loop, gimple *u, tree i, tree *c)
+{
+  gassign *a = dyn_cast<gassign *> (u);
+  if (!a || !flow_bb_inside_loop_p (loop, gimple_bb (a)))
+    return false;
+  tree lhs = gimple_assign_lhs (a);
+  if (CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (a)))
+    {
+      tree w = TREE_TYPE (lhs);
+      *c = NULL_TREE;
+      return INTEGRAL_TYPE_P (w) && TYPE_PRECISION (w) == 64
+	     && gimple_assign_rhs1 (a) == i;
+    }
+  return false;
+}
+
+unsigned
+gp_loop_wide_counters (unsigned num)
+{
+  class loop *loop = get_loop (cfun, num);
+  if (!loop || loop->inner || !loop->latch || !loop_preheader_edge (loop))
+    return 0;
+  unsigned n = 0;
+  auto_vec<gphi *> counters;
+  for (gphi_iterator pi = gsi_start_phis (loop->header); !gsi_end_p (pi);
+       gsi_next (&pi))
+    counters.safe_push (pi.phi ());
+  for (gphi *phi : counters)
+    {
+      tree i = gimple_phi_result (phi), type = TREE_TYPE (i);
+      affine_iv iv;
+      if (virtual_operand_p (i) || TREE_CODE (type) != INTEGER_TYPE
+	  || TYPE_PRECISION (type) >= 64 || !TYPE_OVERFLOW_UNDEFINED (type)
+	  || !simple_iv (loop, loop, i, &iv, false) || !iv.no_overflow
+	  || TREE_CODE (iv.step) != INTEGER_CST)
+	continue;
+      /* Its conversions to 64 bits, direct or of I plus a value from
+	 before the loop (no overflow in TYPE, so that the sum converts
+	 as its parts do).  */
+      auto_vec<gassign *> convs;
+      auto_vec<tree> offsets;
+      imm_use_iterator it;
+      use_operand_p use;
+      FOR_EACH_IMM_USE_FAST (use, it, i)
+	{
+	  gimple *u = USE_STMT (use);
+	  tree c;
+	  if (wc_conversion (loop, u, i, &c))
+	    {
+	      convs.safe_push (as_a<gassign *> (u));
+	      offsets.safe_push (c);
+	      continue;
+	    }
+	  gassign *sum = dyn_cast<gassign *> (u);
+	  if (!sum || gimple_assign_rhs_code (sum) != PLUS_EXPR
+	      || !flow_bb_inside_loop_p (loop, gimple_bb (sum)))
+	    continue;
+	  tree other = gimple_assign_rhs1 (sum) == i ? gimple_assign_rhs2 (sum)
+						     : gimple_assign_rhs1 (sum);
+	  if (other == i || !defined_outside (other, loop)
+	      || !types_compatible_p (TREE_TYPE (gimple_assign_lhs (sum)), type))
+	    continue;
+	  imm_use_iterator it2;
+	  use_operand_p use2;
+	  FOR_EACH_IMM_USE_FAST (use2, it2, gimple_assign_lhs (sum))
+	    if (wc_conversion (loop, USE_STMT (use2), gimple_assign_lhs (sum), &c)
+		&& !convs.contains (as_a<gassign *> (USE_STMT (use2))))
+	      {
+		convs.safe_push (as_a<gassign *> (USE_STMT (use2)));
+		offsets.safe_push (other);
+	      }
+	}
+      if (convs.is_empty ())
+	continue;
+      /* One counter per 64-bit type, started at the converted start with
+	 the converted step: its value is (W) I in every iteration.  */
+      tree init = PHI_ARG_DEF_FROM_EDGE (phi, loop_preheader_edge (loop));
+      auto_vec<tree> wides, befores;
+      for (unsigned k = 0; k < convs.length (); k++)
+	{
+	  tree w = TREE_TYPE (gimple_assign_lhs (convs[k]));
+	  tree before = NULL_TREE;
+	  for (unsigned j = 0; j < wides.length (); j++)
+	    if (types_compatible_p (wides[j], w))
+	      before = befores[j];
+	  if (!before)
+	    {
+	      gimple_stmt_iterator incr;
+	      bool after;
+	      standard_iv_increment_position (loop, &incr, &after);
+	      create_iv (fold_convert (w, init), fold_convert (w, iv.step),
+			 NULL_TREE, loop, &incr, after, &before, NULL);
+	      wides.safe_push (w);
+	      befores.safe_push (before);
+	    }
+	  gimple_stmt_iterator at = gsi_for_stmt (convs[k]);
+	  if (offsets[k])
+	    {
+	      tree off = offsets[k];
+	      if (TREE_CODE (off) == INTEGER_CST)
+		off = fold_convert (w, off);
+	      else
+		{
+		  tree c64 = make_ssa_name (w);
+		  gsi_insert_before (&at, gimple_build_assign (c64, NOP_EXPR, off),
+				     GSI_SAME_STMT);
+		  off = c64;
+		}
+	      gimple_assign_set_rhs_with_ops (&at, PLUS_EXPR, before, off);
+	    }
+	  else
+	    gimple_assign_set_rhs_from_tree (&at, before);
+	  update_stmt (gsi_stmt (at));
+	  n++;
+	}
+    }
+  return n;
+}
+
 int
 gp_loop_select_reductions (unsigned num, int apply)
 {
@@ -3186,6 +3310,13 @@ gp_loop_wrapping_reductions (unsigned num, int apply, const char **names,
   class loop *loop = get_loop (cfun, num);
   edge exit = loop ? single_exit (loop) : NULL;
   if (!exit || !loop_preheader_edge (loop) || flag_trapv)
+    return 0;
+  /* Around inner loops, parloops makes a reduction only in a nest of the
+     vectorizer's form (a double reduction); where it cannot, the cycle
+     in unsigned arithmetic would only let it run an inner loop in
+     parallel by itself, its threads started once per outer iteration.  */
+  vect_loop_form_info form;
+  if (loop->inner && !vect_analyze_loop_form (loop, &form))
     return 0;
   auto_vec<gphi *> roots;
   for (gphi_iterator pi = gsi_start_phis (loop->header); !gsi_end_p (pi);

@@ -531,6 +531,19 @@ unsigned gp_loop_wrapping_reductions (unsigned num, int apply,
    removes.  With APPLY zero nothing changes.  Returns how many updates
    are (or can be) rewritten.  */
 int gp_loop_select_reductions (unsigned num, int apply);
+/* parloops counts a loop's iterations with an unsigned counter of the
+   precision of its widest counter.  A 32-bit counter's value converted to
+   64 bits for an address ((long unsigned int) i) is then no affine
+   function of it for the vectorizer (the conversion might wrap), and the
+   parallel loop's body runs without vectors, slower than the sequential
+   one.  In innermost loop NUM, each conversion to a 64-bit integer type
+   of a counter of a type whose overflow is undefined (i, or i plus a
+   value defined before the loop, which cannot overflow either) becomes a
+   64-bit counter of its own, started at the converted start with the
+   converted step, or that plus the converted value: the same value in
+   every iteration, and parloops' counter then has 64 bits.  Returns how
+   many conversions.  */
+unsigned gp_loop_wide_counters (unsigned num);
 /* A reduction in memory that PRE left as a register cycle plus a store in
    each iteration (`prephitmp = PHI <..., x>; x = prephitmp + e; *s = x`)
    is one parloops does not make: the loop stores the running value.  The

@@ -17,4 +17,4 @@ count (int n, const double *a, double t)
 
 /* { dg-final { compiler-output-not {conditional update} } } */
 /* { dg-final { compiler-output-not {optimized: parallelizing} } } */
-/* { dg-final { scan-report {functions[name=count].loops[line=12].transform} {["parallel"]} } } */
+/* { dg-final { scan-report {functions[name=count].loops[line=12].transform} {["parallel","wide-counter"]} } } */

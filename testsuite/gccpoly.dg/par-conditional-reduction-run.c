@@ -130,5 +130,5 @@ main (int argc, char **argv)
 /* { dg-final { compiler-output {:65:[0-9]+: optimized: parallelizing inner loop} } } */
 /* { dg-final { compiler-output-not {:75:[0-9]+: optimized: parallelizing} } } */
 /* { dg-final { compiler-output-not {:75:[0-9]+: optimized: gccpoly: loop marked[^\n]*conditional update} } } */
-/* { dg-final { scan-report {functions[name=count].loops[line=22].transform} {["parallel","unsigned-reduction","conditional-reduction"]} } } */
-/* { dg-final { scan-report {functions[name=positive_sum].loops[line=32].transform} {["parallel","unsigned-reduction","conditional-reduction"]} } } */
+/* { dg-final { scan-report {functions[name=count].loops[line=22].transform} {["parallel","unsigned-reduction","conditional-reduction","wide-counter"]} } } */
+/* { dg-final { scan-report {functions[name=positive_sum].loops[line=32].transform} {["parallel","unsigned-reduction","conditional-reduction","wide-counter"]} } } */

@@ -49,9 +49,9 @@ private_array (int n, double A[n][64], double B[n][64])
 /* { dg-final { scan-report {functions[name=add].loops[line=15].transform} {["parallel"]} } } */
 /* { dg-final { scan-report {functions[name=add].loops[line=16].transform} {[]} } } */
 /* { dg-final { scan-report {functions[name=add].loops[line=15].guard} {"B+[0, 8*m*n) and A+[0, 8*m*n) disjoint && m >= 0"} } } */
-/* { dg-final { scan-report {functions[name=add_restrict].loops[line=24].transform} {["parallel"]} } } */
+/* { dg-final { scan-report {functions[name=add_restrict].loops[line=24].transform} {["parallel","wide-counter"]} } } */
 /* { dg-final { scan-report {functions[name=add_restrict].loops[line=24].guard} {null} } } */
-/* { dg-final { scan-report {functions[name=shift].loops[line=31].transform} {["parallel"]} } } */
+/* { dg-final { scan-report {functions[name=shift].loops[line=31].transform} {["parallel","wide-counter"]} } } */
 /* { dg-final { scan-report {functions[name=private_array].loops[line=39].parallel} {true} } } */
 /* { dg-final { scan-report {functions[name=private_array].loops[line=39].guard} {"B+[0, 512*n) and A+[0, 512*n) disjoint"} } } */
 /* { dg-final { scan-report {functions[name=private_array].loops[*].transform} {[["parallel","privatize"],[],[]]} } } */

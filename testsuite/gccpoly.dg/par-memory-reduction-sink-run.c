@@ -37,8 +37,8 @@ dot_into (int n, const double *a, const double *b, double *r)
 /* { dg-optimized "parallelizing inner loop" "" { target *-*-* } 19 } */
 /* { dg-optimized "parallelizing inner loop" "" { target *-*-* } 26 } */
 /* { dg-optimized "parallelizing inner loop" "" { target *-*-* } 33 } */
-/* { dg-final { scan-report {functions[name=sum_into].loops[line=19].transform} {["parallel","reduction"]} } } */
-/* { dg-final { scan-report {functions[name=dot_into].loops[line=33].transform} {["parallel","reduction"]} } } */
+/* { dg-final { scan-report {functions[name=sum_into].loops[line=19].transform} {["parallel","reduction","wide-counter"]} } } */
+/* { dg-final { scan-report {functions[name=dot_into].loops[line=33].transform} {["parallel","reduction","wide-counter"]} } } */
 
 int
 main (void)

@@ -12,4 +12,4 @@ short_rows (int n, double *restrict a, double *restrict b)
 }
 
 /* { dg-final { scan-report {functions[name=short_rows].loops[line=10].guard} {null} } } */
-/* { dg-final { scan-report {functions[name=short_rows].loops[line=10].transform} {["parallel"]} } } */
+/* { dg-final { scan-report {functions[name=short_rows].loops[line=10].transform} {["parallel","wide-counter"]} } } */

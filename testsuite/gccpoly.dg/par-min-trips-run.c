@@ -39,4 +39,4 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-report {functions[name=rows].loops[line=16].transform} {["parallel"]} } } */
+/* { dg-final { scan-report {functions[name=rows].loops[line=16].transform} {["parallel","wide-counter"]} } } */

@@ -22,6 +22,6 @@ two_around (int n, int m, double *restrict a)
 	a[i] = a[i] * 0.5 + s;
 }
 
-/* { dg-final { scan-report {functions[name=one_around].loops[line=12].transform} {["parallel"]} } } */
+/* { dg-final { scan-report {functions[name=one_around].loops[line=12].transform} {["parallel","wide-counter"]} } } */
 /* { dg-final { scan-report {functions[name=two_around].loops[line=21].transform} {[]} } } */
 /* { dg-final { scan-report-match {functions[name=two_around].loops[line=21].kept} {too little work} } } */

@@ -17,7 +17,7 @@ atax (int m, int n, double A[m][n], double *x, double *y, double *tmp)
 }
 
 /* { dg-missed "gccpoly: loop marked parallel, but parloops did not parallelize it" "" { target *-*-* } 14 } */
-/* { dg-final { scan-report {functions[name=atax].loops[line=14].transform} {["parallel"]} } } */
+/* { dg-final { scan-report {functions[name=atax].loops[line=14].transform} {["parallel","wide-counter"]} } } */
 /* { dg-final { scan-report-match {functions[name=atax].loops[line=14].declined} {parloops did not parallelize it} } } */
 /* { dg-final { compiler-output-not {parallelizing inner loop} } } */
 /* { dg-final { compiler-output-not {loaded in each iteration instead} } } */

@@ -49,5 +49,5 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-report {functions[name=atax].loops[line=25].transform} {["parallel","reload"]} } } */
+/* { dg-final { scan-report {functions[name=atax].loops[line=25].transform} {["parallel","reload","wide-counter"]} } } */
 /* { dg-final { compiler-output-not {did not parallelize} } } */

@@ -45,4 +45,4 @@ main (void)
 }
 
 /* { dg-final { scan-report {functions[name=e8].loops[0].parallel} {false} } } */
-/* { dg-final { scan-report {functions[name=e8].loops[0].transform} {["parallel"]} } } */
+/* { dg-final { scan-report {functions[name=e8].loops[0].transform} {["parallel","wide-counter"]} } } */

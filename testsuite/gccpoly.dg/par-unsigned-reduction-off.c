@@ -18,4 +18,4 @@ sum (int n, const int *a)
 
 /* { dg-final { compiler-output-not {computed in unsigned arithmetic} } } */
 /* { dg-final { compiler-output-not {optimized: parallelizing} } } */
-/* { dg-final { scan-report {functions[name=sum].loops[line=14].transform} {["parallel"]} } } */
+/* { dg-final { scan-report {functions[name=sum].loops[line=14].transform} {["parallel","wide-counter"]} } } */

@@ -108,6 +108,6 @@ main (int argc, char **argv)
 /* { dg-final { compiler-output {:53:[0-9]+: optimized: parallelizing inner loop} } } */
 /* { dg-final { compiler-output {:62:[0-9]+: optimized: parallelizing inner loop} } } */
 /* { dg-final { compiler-output {:71:[0-9]+: optimized: parallelizing inner loop} } } */
-/* { dg-final { scan-report {functions[name=sum].loops[line=25].transform} {["parallel","unsigned-reduction"]} } } */
+/* { dg-final { scan-report {functions[name=sum].loops[line=25].transform} {["parallel","unsigned-reduction","wide-counter"]} } } */
 /* { dg-final { scan-report {functions[name=sum2].loops[line=34].transform} {["parallel","unsigned-reduction"]} } } */
-/* { dg-final { scan-report {functions[name=diff].loops[line=44].transform} {["parallel","unsigned-reduction"]} } } */
+/* { dg-final { scan-report {functions[name=diff].loops[line=44].transform} {["parallel","unsigned-reduction","wide-counter"]} } } */
