@@ -3020,24 +3020,16 @@ sel_update (tree v1, tree v0, basic_block t, tree *x)
   return a;
 }
 
-/* For gp_loop_wide_counters: the conversion U (W) I of counter I, or
-   (W) (I + C) with C defined before LOOP, to a 64-bit type W; the offset
-   C into *C (NULL for none).  */
+/* Whether U, in LOOP, converts V to a 64-bit integer type.  */
 static bool
-wc_conversion (class loop *loop, gimple *u, tree i, tree *c)
+wc_conversion (class loop *loop, gimple *u, tree v)
 {
   gassign *a = dyn_cast<gassign *> (u);
-  if (!a || !flow_bb_inside_loop_p (loop, gimple_bb (a)))
-    return false;
-  tree lhs = gimple_assign_lhs (a);
-  if (CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (a)))
-    {
-      tree w = TREE_TYPE (lhs);
-      *c = NULL_TREE;
-      return INTEGRAL_TYPE_P (w) && TYPE_PRECISION (w) == 64
-	     && gimple_assign_rhs1 (a) == i;
-    }
-  return false;
+  return a && flow_bb_inside_loop_p (loop, gimple_bb (a))
+	 && CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (a))
+	 && gimple_assign_rhs1 (a) == v
+	 && INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_lhs (a)))
+	 && TYPE_PRECISION (TREE_TYPE (gimple_assign_lhs (a))) == 64;
 }
 
 unsigned
@@ -3070,11 +3062,10 @@ gp_loop_wide_counters (unsigned num)
       FOR_EACH_IMM_USE_FAST (use, it, i)
 	{
 	  gimple *u = USE_STMT (use);
-	  tree c;
-	  if (wc_conversion (loop, u, i, &c))
+	  if (wc_conversion (loop, u, i))
 	    {
 	      convs.safe_push (as_a<gassign *> (u));
-	      offsets.safe_push (c);
+	      offsets.safe_push (NULL_TREE);
 	      continue;
 	    }
 	  gassign *sum = dyn_cast<gassign *> (u);
@@ -3089,7 +3080,7 @@ gp_loop_wide_counters (unsigned num)
 	  imm_use_iterator it2;
 	  use_operand_p use2;
 	  FOR_EACH_IMM_USE_FAST (use2, it2, gimple_assign_lhs (sum))
-	    if (wc_conversion (loop, USE_STMT (use2), gimple_assign_lhs (sum), &c)
+	    if (wc_conversion (loop, USE_STMT (use2), gimple_assign_lhs (sum))
 		&& !convs.contains (as_a<gassign *> (USE_STMT (use2))))
 	      {
 		convs.safe_push (as_a<gassign *> (USE_STMT (use2)));
@@ -3153,15 +3144,16 @@ gp_loop_select_reductions (unsigned num, int apply)
   /* The one branch inside the loop: C to T and to B, T to B.  */
   basic_block *body = get_loop_body (loop);
   basic_block c = NULL;
+  unsigned branches = 0;
   for (unsigned i = 0; i < loop->num_nodes; i++)
     {
       gcond *g = safe_dyn_cast<gcond *> (last_stmt (body[i]));
       if (g && flow_bb_inside_loop_p (loop, EDGE_SUCC (body[i], 0)->dest)
 	  && flow_bb_inside_loop_p (loop, EDGE_SUCC (body[i], 1)->dest))
-	c = c ? NULL : body[i];
+	c = body[i], branches++;
     }
   free (body);
-  if (!c || EDGE_COUNT (c->succs) != 2)
+  if (branches != 1 || EDGE_COUNT (c->succs) != 2)
     return 0;
   /* C goes to T and to B, directly or through an empty block (the split
      critical edge).  */
