@@ -19,7 +19,7 @@
 void __attribute__ ((noinline))
 colsum (int n, int m, const int *a, int *s)
 {
-  for (int i = 0; i < n; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when [^\n]*; reductions into s: each thread adds into a zeroed copy of its own, and the copies are added to the array after the loop; the sums into s computed in unsigned arithmetic" } */
+  for (int i = 0; i < n; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \[^\\n\]*; reductions into s: each thread adds into a zeroed copy of its own, and the copies are added to the array after the loop; the sums into s computed in unsigned arithmetic" } */
     for (int j = 0; j < m; j++)
       s[j] += a[i * m + j];
 }
@@ -27,7 +27,7 @@ colsum (int n, int m, const int *a, int *s)
 void __attribute__ ((noinline))
 coldiff (int n, int m, const int *a, long *s)
 {
-  for (int i = 0; i < n; i++)	/* { dg-optimized "reductions into s: each thread adds [^\n]*; the sums into s computed in unsigned arithmetic" } */
+  for (int i = 0; i < n; i++)	/* { dg-optimized "reductions into s: each thread adds \[^\\n\]*; the sums into s computed in unsigned arithmetic" } */
     for (int j = 0; j < m; j++)
       s[j] -= (long) a[i * m + j] * 3;
 }
