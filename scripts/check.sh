@@ -108,6 +108,8 @@ run_part "kernels annotated for GPU offload, on the host fallback" "$work/kernel
   "$top/testsuite/run/kernels-threads.sh" --offload --plugin "$plugin" --cc "$cc"
 run_part "csmith" "$work/csmith.log" \
   "$top/testsuite/run/csmith.sh" --plugin "$plugin" --cc "$cc"
+run_part "random reduction loops" "$work/reductions-random.log" \
+  "$top/testsuite/run/reductions-random.sh" --plugin "$plugin" --cc "$cc"
 
 if [ -s "$failures" ]; then
   echo "== what failed (also in $failures)"

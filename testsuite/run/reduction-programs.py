@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""reduction-programs.py - random C programs of reduction loops.
+
+Writes, for each seed S of [FIRST, LAST), DIR/pS.c: six functions, each a
+loop (or a nest of two) that reduces into one variable of a random type
+(int, long, unsigned, short, signed char, double) with a random operator
+(+=, -=, *=, ^=, |=, &=; +=, -=, *= for double), a random value (array
+elements, the counter, an element at an offset, constants), optionally
+under a condition (taken on either side of the branch), from a random
+start, by steps of 1 or 2; and a main that prints each function's result
+for four sizes (0, 5, N and N - 1, N random).  These are the shapes the
+plugin rewrites for parloops (reductions of signed integers in unsigned
+arithmetic, conditional updates made unconditional, 64-bit counters):
+testsuite/run/reductions-random.sh builds each program with and without
+the plugin and compares what they print.  The programs have no undefined
+behaviour for the values main passes (an int sum stays within int; a
+short or signed char result is converted from int, which GCC defines
+modulo 2^precision).
+
+  reduction-programs.py DIR FIRST LAST
+"""
+
+import os
+import random
+import sys
+
+TYPES = ["int", "long", "unsigned", "short", "double", "signed char"]
+
+
+def function(r, name):
+    t = r.choice(TYPES)
+    real = t == "double"
+    op = r.choice(["+=", "-=", "*="] if real else ["+=", "-=", "*=", "^=", "|=", "&="])
+    if real:
+        value = r.choice(["d[i]", "(double) a[i]", "0.5", "d[i] * d[i]"])
+        if op == "*=":
+            value = r.choice(["(d[i] > 0 ? 1.0001 : 0.9999)", "1.0"])
+    else:
+        value = r.choice(["a[i]", "a[i] * 3", "(b[i] >> 3)", "a[i + k]", "i", "(a[i] & 5) - 2", "1"])
+        if op == "*=":
+            # Small factors whose products of int stay in range: signs and 1s.
+            value = r.choice(["((a[i] & 1) ? -1 : 1)", "(a[i] % 5 == 0 ? -1 : 1)"])
+    # An int sum stays within int: at most 3 * 40064 terms of at most 3003.
+    if t == "int" and op in ("+=", "-=") and value in ("(b[i] >> 3)", "i"):
+        value = "a[i]"
+    cond = r.choice(["", "", "if (a[i] > 0) ", "if (d[i] < 0.3) ", "if (i % 3) ", "if (b[i] & 1) ; else "])
+    body = f"{cond}s {op} {value};"
+    lo = r.choice(["0", "1", "lo"])
+    step = r.choice(["i++", "i++", "i += 2"])
+    if r.random() < 0.3:
+        loop = f"  for (int j = 0; j < m; j++)\n    for (int i = {lo}; i < n; {step})\n      {body}"
+    else:
+        loop = f"  for (int i = {lo}; i < n; {step})\n    {body}"
+    init = r.choice(["0", "1", "7", "-3"])
+    text = (f"__attribute__((noinline)) {t}\n{name} (int n, int m, int lo, int k)\n{{\n"
+            f"  {t} s = {init};\n{loop}\n  return s;\n}}\n")
+    return text, t
+
+
+def program(seed):
+    r = random.Random(seed)
+    n = r.choice([7, 300, 5000, 40000])
+    out = ["#include <stdio.h>", f"#define N {n}",
+           "static int a[N + 64]; static long b[N + 64]; static double d[N + 64];", ""]
+    calls = []
+    for f in range(6):
+        text, t = function(r, f"f{f}")
+        out.append(text)
+        fmt, cast = ("%.17g", "(double)") if t == "double" else ("%ld", "(long)")
+        for args in ("0, 1, 0, 0", "5, 2, 1, 3", "N, 3, 2, 17", "N - 1, 1, 0, 63"):
+            calls.append(f'  printf ("f{f} {fmt}\\n", {cast} f{f} ({args}));')
+    out.append("int\nmain (void)\n{")
+    out.append("  for (int i = 0; i < N + 64; i++)\n    {\n      a[i] = (i * 7919) % 2003 - 1001;\n"
+               "      b[i] = (long) a[i] * 1000003;\n      d[i] = a[i] / 1000.0;\n    }")
+    out.extend(calls)
+    out.append("  return 0;\n}")
+    return "\n".join(out) + "\n"
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    d, first, last = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    os.makedirs(d, exist_ok=True)
+    for s in range(first, last):
+        with open(os.path.join(d, f"p{s}.c"), "w") as f:
+            f.write(program(s))
+
+
+if __name__ == "__main__":
+    main()
