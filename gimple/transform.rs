@@ -561,6 +561,14 @@ pub fn wrapping_reductions(l: u32) -> Vec<String> {
         .collect()
 }
 
+/// Versions loop `l` on the test its inner loop is entered under, so that
+/// in the copy where it holds the nest has the form in which parloops makes
+/// double reductions (`gp_loop_enter_inner`); whether it did.
+pub fn enter_inner(l: u32) -> bool {
+    // SAFETY: l is a loop of cfun.
+    unsafe { ffi::gp_loop_enter_inner(l) != 0 }
+}
+
 /// Gives the 64-bit conversions of loop `l`'s 32-bit counters counters of
 /// their own, so that the loop keeps its vectors once parloops runs it
 /// (`gp_loop_wide_counters`); how many.

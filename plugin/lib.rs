@@ -625,6 +625,9 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         // parloops makes no reduction of a signed integer type (a partial
         // sum could overflow where the whole does not): such reductions are
         // computed in unsigned arithmetic, which gives the same values.
+        // ... and makes a double reduction only in a nest of the
+        // vectorizer's form, without a test before the inner loop.
+        let entered = mark && !p.options.no_enter_inner && gimple::transform::enter_inner(*l);
         let unsigned = if mark && !p.options.no_unsigned_reductions { gimple::transform::wrapping_reductions(*l) } else { Vec::new() };
         // parloops makes reductions only in a body of one block: a
         // conditional update becomes an unconditional one of the operand or
@@ -705,6 +708,9 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
                 if unsigned.len() == 1 { "it" } else { "them" }
             ));
         }
+        if entered {
+            msg.push_str("; versioned on the test its inner loop is entered under, so that parloops makes its reductions around the inner loop");
+        }
         if widened > 0 {
             msg.push_str(&format!(
                 "; {widened} 64-bit value{} of its counter given a counter of {} own, so that its accesses stay affine for the vectorizer once parloops counts its iterations",
@@ -755,6 +761,9 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         }
         if widened > 0 {
             d.1.push("wide-counter");
+        }
+        if entered {
+            d.1.push("enter-inner");
         }
         let line = fl.pos.as_ref().map(|p| p.line);
         if cyclic {

@@ -38,6 +38,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "no-unsigned-reductions", value: ValueKind::None },
     OptionSpec { key: "no-conditional-reductions", value: ValueKind::None },
     OptionSpec { key: "no-wide-counters", value: ValueKind::None },
+    OptionSpec { key: "no-enter-inner", value: ValueKind::None },
     OptionSpec { key: "no-reload", value: ValueKind::None },
     OptionSpec { key: "min-trips", value: ValueKind::Number },
     OptionSpec { key: "no-interchange", value: ValueKind::None },
@@ -93,6 +94,9 @@ pub struct Options {
     /// Leave the 64-bit conversions of a marked innermost loop's 32-bit
     /// counters as they are (the parallel loop then loses its vectors).
     pub no_wide_counters: bool,
+    /// Leave a marked loop with reductions whose inner loop is entered
+    /// under a test as it is (parloops then makes no double reduction).
+    pub no_enter_inner: bool,
     /// Leave the values PRE carries from one iteration of a marked loop to
     /// the next as they are (parloops then refuses such loops).
     pub no_reload: bool,
@@ -190,6 +194,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "no-unsigned-reductions" => opts.no_unsigned_reductions = true,
             "no-conditional-reductions" => opts.no_conditional_reductions = true,
             "no-wide-counters" => opts.no_wide_counters = true,
+            "no-enter-inner" => opts.no_enter_inner = true,
             "no-reload" => opts.no_reload = true,
             "no-interchange" => opts.no_interchange = true,
             "collapse" => opts.collapse = true,

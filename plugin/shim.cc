@@ -39,6 +39,7 @@
 #include "tree-ssa-loop.h"
 #include "tree-ssa.h"
 #include "tree-vectorizer.h"
+#include "tree-cfgcleanup.h"
 #include "tree-ssa-dce.h"
 #include "tree-iterator.h"
 #include "opts.h"
@@ -3293,6 +3294,64 @@ gp_loop_select_reductions (unsigned num, int apply)
   update_stmt (cond);
   gp_cleanup_cfg = true;
   return joins.length ();
+}
+
+int
+gp_loop_enter_inner (unsigned num)
+{
+  class loop *o = get_loop (cfun, num);
+  if (!o || !o->inner || o->inner->next || o->inner->inner
+      || !can_duplicate_loop_p (o) || !loop_outer (o))
+    return 0;
+  /* Only a register reduction (a header PHI that is no counter) needs the
+     form.  */
+  bool reduces = false;
+  for (gphi_iterator pi = gsi_start_phis (o->header); !gsi_end_p (pi);
+       gsi_next (&pi))
+    {
+      affine_iv iv;
+      tree res = gimple_phi_result (pi.phi ());
+      reduces |= !virtual_operand_p (res) && !simple_iv (o, o, res, &iv, true);
+    }
+  vect_loop_form_info form;
+  if (!reduces || vect_analyze_loop_form (o, &form))
+    return 0;
+  /* The inner loop's preheader, after a branch of O on values from before
+     O whose other edge skips the inner loop.  */
+  basic_block p = loop_preheader_edge (o->inner)->src;
+  if (!single_pred_p (p))
+    return 0;
+  basic_block g = single_pred (p);
+  gcond *guard = safe_dyn_cast<gcond *> (last_stmt (g));
+  if (!guard || g->loop_father != o || EDGE_COUNT (g->succs) != 2
+      || !defined_outside (gimple_cond_lhs (guard), o)
+      || !defined_outside (gimple_cond_rhs (guard), o))
+    return 0;
+  edge enter = single_pred_edge (p);
+  edge skip = EDGE_SUCC (g, 0) == enter ? EDGE_SUCC (g, 1) : EDGE_SUCC (g, 0);
+  if (!flow_bb_inside_loop_p (o, skip->dest)
+      || !(enter->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)))
+    return 0;
+  tree cond = build2 (gimple_cond_code (guard), boolean_type_node,
+		      unshare_expr (gimple_cond_lhs (guard)),
+		      unshare_expr (gimple_cond_rhs (guard)));
+  if (enter->flags & EDGE_FALSE_VALUE)
+    cond = invert_truthvalue (cond);
+  initialize_original_copy_tables ();
+  class loop *copy = version_loop (o, cond);
+  free_original_copy_tables ();
+  if (!copy)
+    return 0;
+  copy->can_be_parallel = false;
+  if (enter->flags & EDGE_TRUE_VALUE)
+    gimple_cond_make_true (guard);
+  else
+    gimple_cond_make_false (guard);
+  update_stmt (guard);
+  /* The skip goes now, so that parloops sees the nest's form.  */
+  cleanup_tree_cfg ();
+  calculate_dominance_info (CDI_DOMINATORS);
+  return 1;
 }
 
 unsigned

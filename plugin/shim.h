@@ -500,6 +500,19 @@ int gp_loop_private_storage (unsigned num, const gp_tree *const *decls,
 unsigned gp_loop_recompute_exit_values (unsigned num);
 unsigned gp_loop_reload_invariants (unsigned num, const gp_tree *const *refs,
 				    unsigned n);
+/* parloops makes a reduction around an inner loop (a double reduction:
+   `for i for j s += a[i][j]`) only in a nest of the vectorizer's form,
+   which an inner loop entered under a test (`if (m > 0)`, GCC's guard of
+   `for (j = 0; j < m; j++)`) breaks; after declining the outer loop it
+   may run the inner one in parallel by itself, starting the threads once
+   per outer iteration.  Where loop NUM (one inner loop, innermost) has a
+   register reduction (a header PHI that is no counter), is not of that
+   form, and its inner loop's preheader follows a branch on values defined
+   before NUM whose other edge skips the inner loop, NUM is
+   versioned on the branch's condition: NUM, where it holds, always enters
+   the inner loop (the branch and the skip removed by a CFG cleanup), the
+   copy runs unmarked.  Returns 1 when done.  */
+int gp_loop_enter_inner (unsigned num);
 /* parloops makes no reduction of a signed integer type whose overflow is
    undefined (`int s; s += a[i]`: "not a part of reduction"), since a
    thread's partial sum may overflow where the whole does not.  In loop
