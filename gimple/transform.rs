@@ -551,7 +551,7 @@ pub fn wrapping_reductions(l: u32) -> Vec<String> {
     const MAX: usize = 16;
     let mut names: [*const std::os::raw::c_char; MAX] = [std::ptr::null(); MAX];
     // SAFETY: l is a loop of cfun; names has room for MAX pointers.
-    let n = unsafe { ffi::gp_loop_wrapping_reductions(l, 1, names.as_mut_ptr(), MAX as u32) } as usize;
+    let n = unsafe { ffi::gp_loop_wrapping_reductions(l, names.as_mut_ptr(), MAX as u32) } as usize;
     (0..n)
         .map(|k| match names.get(k) {
             // SAFETY: the shim hands out GCC identifiers, which live as long as the compilation.
@@ -583,7 +583,7 @@ pub fn wide_counters(l: u32) -> u32 {
 /// how many.
 pub fn select_reductions(l: u32) -> u32 {
     // SAFETY: l is a loop of cfun.
-    unsafe { ffi::gp_loop_select_reductions(l, 1) as u32 }
+    unsafe { ffi::gp_loop_select_reductions(l) as u32 }
 }
 
 /// Replaces the header PHIs of loop `l` through which PRE carries a load of

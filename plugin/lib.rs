@@ -622,12 +622,12 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         // reduction's apart: one that is the same in every iteration is
         // computed again after the loop instead.
         let recomputed = if mark && !p.options.no_recompute { gimple::transform::recompute_exit_values(*l) } else { 0 };
+        // parloops makes a double reduction only in a nest of the
+        // vectorizer's form, without a test before the inner loop.
+        let entered = mark && !p.options.no_enter_inner && gimple::transform::enter_inner(*l);
         // parloops makes no reduction of a signed integer type (a partial
         // sum could overflow where the whole does not): such reductions are
         // computed in unsigned arithmetic, which gives the same values.
-        // ... and makes a double reduction only in a nest of the
-        // vectorizer's form, without a test before the inner loop.
-        let entered = mark && !p.options.no_enter_inner && gimple::transform::enter_inner(*l);
         let unsigned = if mark && !p.options.no_unsigned_reductions { gimple::transform::wrapping_reductions(*l) } else { Vec::new() };
         // parloops makes reductions only in a body of one block: a
         // conditional update becomes an unconditional one of the operand or

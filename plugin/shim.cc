@@ -2296,6 +2296,18 @@ ar_decl_refs (class loop *loop, tree decl, vec<gimple *> *refs)
   return ok;
 }
 
+/* V as TYPE, converted by a statement inserted before G where its type is
+   another.  */
+static tree
+ar_convert (gimple_stmt_iterator *g, tree type, tree v)
+{
+  if (useless_type_conversion_p (type, TREE_TYPE (v)))
+    return v;
+  tree c = make_ssa_name (type);
+  gsi_insert_before (g, gimple_build_assign (c, NOP_EXPR, v), GSI_SAME_STMT);
+  return c;
+}
+
 /* *(PTR + OFFSET) of TYPE, as a memory reference of alias set zero.  */
 static tree
 ar_mem (tree type, tree ptr)
@@ -2322,6 +2334,40 @@ wr_operand (tree op, tree ut, hash_map<tree, tree> &map,
   else
     gsi_insert_on_edge_immediate (on, cv);
   return u;
+}
+
+/* Inserts before DEF (a +, -, * or negation) U = its operation in the
+   unsigned type UT, its operands through wr_operand with MAP; with
+   PLUS_OF_NEGATION, a difference s - x whose x is not in MAP becomes
+   s + -x (parloops makes no reduction of a difference).  */
+static void
+wr_unsigned_copy (gassign *def, tree u, tree ut, hash_map<tree, tree> &map,
+		  bool plus_of_negation)
+{
+  gimple_stmt_iterator at = gsi_for_stmt (def);
+  enum tree_code code = gimple_assign_rhs_code (def);
+  tree a = wr_operand (gimple_assign_rhs1 (def), ut, map, &at, NULL);
+  tree b = NULL_TREE;
+  if (code != NEGATE_EXPR)
+    b = wr_operand (gimple_assign_rhs2 (def), ut, map, &at, NULL);
+  if (plus_of_negation && code == MINUS_EXPR
+      && !map.get (gimple_assign_rhs2 (def)))
+    {
+      code = PLUS_EXPR;
+      if (TREE_CODE (b) == INTEGER_CST)
+	b = fold_build1 (NEGATE_EXPR, ut, b);
+      else
+	{
+	  tree neg = make_ssa_name (ut);
+	  gsi_insert_before (&at, gimple_build_assign (neg, NEGATE_EXPR, b),
+			     GSI_SAME_STMT);
+	  b = neg;
+	}
+    }
+  gassign *copy = b ? gimple_build_assign (u, code, a, b)
+		    : gimple_build_assign (u, code, a);
+  gimple_set_location (copy, gimple_location (def));
+  gsi_insert_before (&at, copy, GSI_SAME_STMT);
 }
 
 /* The statements of LOOP that compute VALUE, stored into a reduced array
@@ -2370,17 +2416,9 @@ wr_wrap_assign (gassign *a)
 {
   tree ut = unsigned_type_for (TREE_TYPE (gimple_assign_lhs (a)));
   hash_map<tree, tree> none;
-  gimple_stmt_iterator at = gsi_for_stmt (a);
-  enum tree_code code = gimple_assign_rhs_code (a);
-  tree x = wr_operand (gimple_assign_rhs1 (a), ut, none, &at, NULL);
   tree u = make_ssa_name (ut);
-  gassign *op = code == NEGATE_EXPR
-		  ? gimple_build_assign (u, code, x)
-		  : gimple_build_assign (u, code, x,
-					 wr_operand (gimple_assign_rhs2 (a), ut,
-						     none, &at, NULL));
-  gimple_set_location (op, gimple_location (a));
-  gsi_insert_before (&at, op, GSI_SAME_STMT);
+  wr_unsigned_copy (a, u, ut, none, false);
+  gimple_stmt_iterator at = gsi_for_stmt (a);
   gimple_assign_set_rhs_with_ops (&at, NOP_EXPR, u);
   update_stmt (gsi_stmt (at));
 }
@@ -2754,13 +2792,7 @@ gp_loop_thread_copies (unsigned num, const gp_tree *const *bases_in,
       tree acc = make_ssa_name (type);
       gsi_insert_before (&g, gimple_build_assign (acc, ar_mem (type, cell)),
 			 GSI_SAME_STMT);
-      if (sum_type != type)
-	{
-	  tree u = make_ssa_name (sum_type);
-	  gsi_insert_before (&g, gimple_build_assign (u, NOP_EXPR, acc),
-			     GSI_SAME_STMT);
-	  acc = u;
-	}
+      acc = ar_convert (&g, sum_type, acc);
       for (int th = 0; th < threads; th++)
 	{
 	  tree at_th = fold_build2 (PLUS_EXPR, sizetype,
@@ -2774,25 +2806,13 @@ gp_loop_thread_copies (unsigned num, const gp_tree *const *bases_in,
 	  tree part = make_ssa_name (type);
 	  gsi_insert_before (&g, gimple_build_assign (part, ar_mem (type, from)),
 			     GSI_SAME_STMT);
-	  if (sum_type != type)
-	    {
-	      tree u = make_ssa_name (sum_type);
-	      gsi_insert_before (&g, gimple_build_assign (u, NOP_EXPR, part),
-				 GSI_SAME_STMT);
-	      part = u;
-	    }
+	  part = ar_convert (&g, sum_type, part);
 	  tree sum = make_ssa_name (sum_type);
 	  gsi_insert_before (&g, gimple_build_assign (sum, PLUS_EXPR, acc, part),
 			     GSI_SAME_STMT);
 	  acc = sum;
 	}
-      if (sum_type != type)
-	{
-	  tree back = make_ssa_name (type);
-	  gsi_insert_before (&g, gimple_build_assign (back, NOP_EXPR, acc),
-			     GSI_SAME_STMT);
-	  acc = back;
-	}
+      acc = ar_convert (&g, type, acc);
       gsi_insert_before (&g, gimple_build_assign (ar_mem (type, unshare_expr (cell)),
 						  acc),
 			 GSI_SAME_STMT);
@@ -3114,16 +3134,8 @@ gp_loop_wide_counters (unsigned num)
 	  gimple_stmt_iterator at = gsi_for_stmt (convs[k]);
 	  if (offsets[k])
 	    {
-	      tree off = offsets[k];
-	      if (TREE_CODE (off) == INTEGER_CST)
-		off = fold_convert (w, off);
-	      else
-		{
-		  tree c64 = make_ssa_name (w);
-		  gsi_insert_before (&at, gimple_build_assign (c64, NOP_EXPR, off),
-				     GSI_SAME_STMT);
-		  off = c64;
-		}
+	      hash_map<tree, tree> none;
+	      tree off = wr_operand (offsets[k], w, none, &at, NULL);
 	      gimple_assign_set_rhs_with_ops (&at, PLUS_EXPR, before, off);
 	    }
 	  else
@@ -3136,7 +3148,7 @@ gp_loop_wide_counters (unsigned num)
 }
 
 int
-gp_loop_select_reductions (unsigned num, int apply)
+gp_loop_select_reductions (unsigned num)
 {
   class loop *loop = get_loop (cfun, num);
   if (!loop || loop->inner || loop->num_nodes < 4 || loop->num_nodes > 5
@@ -3232,9 +3244,6 @@ gp_loop_select_reductions (unsigned num, int apply)
 	      return 0;
 	}
     }
-  if (!apply)
-    return joins.length ();
-
   /* T's other statements move before C's branch, where its condition
      chooses between the update's operand and the identity.  */
   gcond *cond = as_a<gcond *> (last_stmt (c));
@@ -3355,7 +3364,7 @@ gp_loop_enter_inner (unsigned num)
 }
 
 unsigned
-gp_loop_wrapping_reductions (unsigned num, int apply, const char **names,
+gp_loop_wrapping_reductions (unsigned num, const char **names,
 			     unsigned max)
 {
   class loop *loop = get_loop (cfun, num);
@@ -3385,8 +3394,8 @@ gp_loop_wrapping_reductions (unsigned num, int apply, const char **names,
       if (wr_cycle (loop, phi, exit, cycle))
 	roots.safe_push (phi);
     }
-  if (!apply || roots.is_empty ())
-    return roots.length ();
+  if (roots.is_empty ())
+    return 0;
   /* The values handed out: a block of its own after the exit, whose PHIs
      have one argument each.  */
   basic_block after = exit->dest;
@@ -3429,30 +3438,7 @@ gp_loop_wrapping_reductions (unsigned num, int apply, const char **names,
 		}
 	      continue;
 	    }
-	  gimple_stmt_iterator at = gsi_for_stmt (def);
-	  enum tree_code code = gimple_assign_rhs_code (def);
-	  tree a = wr_operand (gimple_assign_rhs1 (def), ut, map, &at, NULL);
-	  tree b = NULL_TREE;
-	  if (code != NEGATE_EXPR)
-	    b = wr_operand (gimple_assign_rhs2 (def), ut, map, &at, NULL);
-	  /* parloops makes no reduction of s - x: s + -x instead.  */
-	  if (code == MINUS_EXPR && !map.get (gimple_assign_rhs2 (def)))
-	    {
-	      code = PLUS_EXPR;
-	      if (TREE_CODE (b) == INTEGER_CST)
-		b = fold_build1 (NEGATE_EXPR, ut, b);
-	      else
-		{
-		  tree neg = make_ssa_name (ut);
-		  gsi_insert_before (&at, gimple_build_assign (neg, NEGATE_EXPR, b),
-				     GSI_SAME_STMT);
-		  b = neg;
-		}
-	    }
-	  gassign *copy = b ? gimple_build_assign (u, code, a, b)
-			    : gimple_build_assign (u, code, a);
-	  gimple_set_location (copy, gimple_location (def));
-	  gsi_insert_before (&at, copy, GSI_SAME_STMT);
+	  wr_unsigned_copy (as_a<gassign *> (def), u, ut, map, true);
 	}
       /* What the loop hands out: the unsigned value, converted back after
 	 the exit.  */

@@ -523,11 +523,10 @@ int gp_loop_enter_inner (unsigned num);
    precision instead, where the operations wrap and give the same value
    modulo 2^precision (s - x as s + -x, which parloops makes and s - x
    not); the exit values are converted back after the loop.  Not with
-   -ftrapv.  With APPLY zero nothing changes.  Returns how many
-   cycles are (or can be) rewritten; the names of the first MAX variables
-   go into NAMES (when not NULL).  */
-unsigned gp_loop_wrapping_reductions (unsigned num, int apply,
-				      const char **names, unsigned max);
+   -ftrapv.  Returns how many cycles are rewritten; the names of the
+   first MAX variables go into NAMES (when not NULL).  */
+unsigned gp_loop_wrapping_reductions (unsigned num, const char **names,
+				      unsigned max);
 /* parloops makes reductions only in a loop whose body is one block (its
    reduction analysis is the vectorizer's: "control flow in loop"), so a
    conditional update (`if (a[i] > 0) s += a[i]`, `if (c) n++`) keeps
@@ -541,9 +540,8 @@ unsigned gp_loop_wrapping_reductions (unsigned num, int apply,
    operand and the identity (-0.0 for a floating-point sum, which gives
    back every value exactly; not with signalling NaNs or -frounding-math),
    and the branch never goes to T, which the CFG cleanup after the pass
-   removes.  With APPLY zero nothing changes.  Returns how many updates
-   are (or can be) rewritten.  */
-int gp_loop_select_reductions (unsigned num, int apply);
+   removes.  Returns how many updates are rewritten.  */
+int gp_loop_select_reductions (unsigned num);
 /* parloops counts a loop's iterations with an unsigned counter of the
    precision of its widest counter.  A 32-bit counter's value converted to
    64 bits for an address ((long unsigned int) i) is then no affine
