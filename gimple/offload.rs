@@ -23,11 +23,25 @@ use poly::coalesce::{self, Coalescing, Device, LaneAccess, Nest, NestLoop};
 use poly::{AccessKind, BoundedCtx, LightScop, ParamAffine, Piece, Polynomial};
 use std::collections::{BTreeMap, HashMap};
 
-/// The fewest iterations of a nest's perfectly nested loops worth a trip
-/// to the GPU: starting a kernel and copying its data costs tens of
-/// microseconds, about what one host core does in a million simple
-/// iterations (DawnCC slowed kernels down for want of such a floor).
+/// The fewest iterations of a nest (its innermost statements' instances)
+/// worth a trip to the GPU: starting a kernel and copying its data costs
+/// tens of microseconds, about what one host core does in a million
+/// simple iterations (DawnCC slowed kernels down for want of such a floor).
 pub const OFFLOAD_MIN_ITERATIONS: i128 = 1 << 20;
+
+/// The fewest iterations of a nest's distributed loops: fewer threads
+/// than this leave a GPU too idle to hide its memory's latency (3mm's
+/// products of 700 rows ran 3.3 times faster on an H200 than on one host
+/// core; docs/offload.md).
+pub const OFFLOAD_MIN_PARALLEL: i128 = 512;
+
+/// The fewest iterations per element a launch copies (to and from the GPU
+/// each count): a copy over PCIe costs about what a host core spends on two
+/// simple iterations, so nests that touch each element once or twice, and
+/// stencils launched once per time step with their arrays copied each time,
+/// ran 2 to 6 times slower on an H200 than on one host core
+/// (docs/offload.md).
+pub const OFFLOAD_WORK_PER_ELEMENT: i128 = 32;
 
 /// One memory access of an offloaded nest, under the plan's mapping.
 #[derive(Clone, Debug)]
@@ -58,6 +72,13 @@ pub struct OffloadPlan {
     /// The pragma's text after `#pragma `, or why it cannot be written in
     /// the source.
     pub pragma: Result<String, String>,
+    /// The C condition under which the construct runs (arrays apart, the
+    /// region's assumptions, enough work); where it fails, the loop runs as
+    /// written, in a copy of its own.
+    pub guard: Option<String>,
+    /// The loop's last character in the source (line, byte column), found
+    /// by `source_obstacle` for a plan with a guard.
+    pub end: Option<(u32, u32)>,
 }
 
 /// What the plans may do.
@@ -118,6 +139,48 @@ fn outermost_parallel(forest: &LoopForest, r: &Region, outcome: &RegionOutcome) 
 /// Each mapped array's section as C text: (name, first element, length),
 /// by model array.
 type Sections = BTreeMap<String, (String, String, String)>;
+
+/// A nest's `map` clauses, its sections, and the elements a launch copies.
+type Maps = (Vec<String>, Sections, Option<Polynomial>);
+
+/// What one launch of a nest does and copies, for the minimum-work floors.
+struct Work {
+    /// The trip counts of its distributed (perfectly nested) loops.
+    parallel: Vec<Option<i128>>,
+    /// Its statements' instances per launch, from each loop's range (an
+    /// upper bound in triangular nests); None where not known.
+    instances: Option<Polynomial>,
+    /// The elements a launch copies to and from the device.
+    moved: Option<Polynomial>,
+}
+
+impl Work {
+    /// Why the nest is not worth offloading, where its counts are
+    /// constants that say so.
+    fn too_little(&self, min: i128) -> Result<(), String> {
+        let parallel = self.parallel.iter().try_fold(1i128, |acc, t| t.and_then(|t| acc.checked_mul(t)));
+        let Some(instances) = &self.instances else {
+            // No count of the whole nest: its distributed loops must do.
+            return match parallel {
+                Some(p) if p < min => Err(format!("too little work: {p} iterations, fewer than {min}")),
+                _ => Ok(()),
+            };
+        };
+        if let Some(p) = parallel.filter(|&p| p < OFFLOAD_MIN_PARALLEL) {
+            return Err(format!("too little parallelism: {p} iterations of its distributed loops, fewer than {OFFLOAD_MIN_PARALLEL}"));
+        }
+        let Some(w) = instances.as_constant() else { return Ok(()) };
+        if w < min {
+            return Err(format!("too little work: {w} iterations, fewer than {min}"));
+        }
+        match self.moved.as_ref().and_then(|m| m.as_constant()) {
+            Some(m) if w < OFFLOAD_WORK_PER_ELEMENT.saturating_mul(m) => Err(format!(
+                "too little work for the data it copies: {w} iterations for {m} elements to and from the device, fewer than {OFFLOAD_WORK_PER_ELEMENT} per element"
+            )),
+            _ => Ok(()),
+        }
+    }
+}
 
 struct Context<'a> {
     forest: &'a LoopForest,
@@ -222,10 +285,12 @@ impl Context<'_> {
         let nest = Nest { loops, perfect: chain.len(), accesses };
         let choice = coalesce::choose(&nest, &Device::NVIDIA, swap_allowed).ok_or("its outermost loop is not distributable")?;
         let trips: Vec<Option<i128>> = nest.loops.iter().map(|x| x.trip).collect();
-        if let Some(work) = trips.iter().try_fold(1i128, |acc, t| t.and_then(|t| acc.checked_mul(t))) {
-            if work < self.opts.min_iterations {
-                return Err(format!("too little work: {work} iterations, fewer than {}", self.opts.min_iterations));
-            }
+        let outermost = self.lm.depth.get(&l) == Some(&1);
+        let maps = self.maps(&stmts, outermost);
+        let distributed = choice.mapping.order.iter().take(choice.mapping.collapse).map(|&k| trips[k]).collect();
+        let work = Work { parallel: distributed, instances: self.instances(l, &stmts), moved: maps.as_ref().ok().and_then(|m| m.2.clone()) };
+        if self.opts.min_iterations > 1 {
+            work.too_little(self.opts.min_iterations)?;
         }
         let accesses = labels
             .into_iter()
@@ -240,17 +305,22 @@ impl Context<'_> {
             _ => return Err("the coalescing model's loop order is not one the annotation writes".into()),
         };
         let ordered_trips: Vec<Option<i128>> = choice.mapping.order.iter().map(|&k| trips[k]).collect();
-        let pragma = self.pragma(l, &order, collapse, &ordered_trips, &stmts);
+        let (pragma, guard) = match self.pragma(l, &order, collapse, &ordered_trips, &stmts, maps, &work) {
+            Ok((p, g)) => (Ok(p), g),
+            Err(e) => (Err(e), None),
+        };
         let mut headers: Vec<u32> = order[..collapse.min(order.len())].to_vec();
         headers.extend(swap.iter().flat_map(|&(a, b)| [a, b]));
         headers.sort();
         headers.dedup();
-        Ok(OffloadPlan { collapse, swap, headers, requests: choice.requests, original_requests: choice.original, accesses, pragma })
+        Ok(OffloadPlan { collapse, swap, headers, requests: choice.requests, original_requests: choice.original, accesses, pragma, guard, end: None })
     }
 
-    /// The construct as C, or why it cannot be written; `chain`: the nest's
-    /// loops in the plan's order, `trips` their trip counts.
-    fn pragma(&self, l: u32, chain: &[u32], collapse: usize, trips: &[Option<i128>], stmts: &[String]) -> Result<String, String> {
+    /// The construct as C and the condition it runs under, or why it cannot
+    /// be written; `chain`: the nest's loops in the plan's order, `trips`
+    /// their trip counts.
+    #[allow(clippy::too_many_arguments)]
+    fn pragma(&self, l: u32, chain: &[u32], collapse: usize, trips: &[Option<i128>], stmts: &[String], maps: Result<Maps, String>, work: &Work) -> Result<(String, Option<String>), String> {
         // The region's other assumptions on its parameters become C
         // conditions of the if() below.
         let mut holds = Vec::new();
@@ -341,31 +411,26 @@ impl Context<'_> {
         for (op, names) in &reduce {
             clauses.push(format!("reduction({op}:{})", names.join(", ")));
         }
-        let outermost = self.lm.depth.get(&l) == Some(&1);
-        let (maps, sections) = self.maps(stmts, outermost)?;
+        let (maps, sections, _) = maps?;
         clauses.extend(maps);
-        // Arrays the verdicts assume apart must be apart, else the nest
-        // runs on the host in one thread and in order: an `if` without a
-        // modifier holds for target, teams and parallel (host teams run one
-        // after another). GCC 12 ignores it for a `simd` inside `target`,
-        // whose lanes would then run overlapping iterations together, so
-        // such a nest gets no `simd` (on nvptx each thread is then a whole
-        // warp: correct, not coalesced).
+        // Arrays the verdicts assume apart must be apart, and the other
+        // tests below must hold, else the loop runs as written: the guard
+        // is a C `if` around the construct, with a copy of the loop in its
+        // `else`. (An `if` clause would run the construct's host fallback
+        // instead, in one thread and in order where arrays may overlap: on
+        // an H200's host, jacobi-2d's collapsed nests ran 2.8 times slower
+        // than as written; and GCC 12 ignores the clause for a `simd`
+        // inside `target`.)
         let mut apart = Vec::new();
         // Every pair of mapped arrays of which one is a pointer: the
         // region's no-alias assumptions among them, and, for the mapping
-        // itself, sections that must not partly overlap (libgomp refuses).
+        // itself, sections that must not partly overlap (libgomp refuses;
+        // pointers only read, or apart by `restrict` within the elements
+        // accessed, as even and odd elements of one buffer, may).
         let is_ptr = |x: &String| self.r.bases.get(x).is_some_and(|b| matches!(b.base, Base::Ptr(_)));
-        let assumed = |x: &String, y: &String| self.r.alias_pairs.iter().any(|(a, b)| (a == x && b == y) || (a == y && b == x));
         let names: Vec<&String> = sections.keys().collect();
         let pairs: Vec<(&String, &String)> =
             names.iter().enumerate().flat_map(|(k, x)| names[k + 1..].iter().map(move |y| (*x, *y))).filter(|(x, y)| is_ptr(x) || is_ptr(y)).collect();
-        // Pointers the verdicts need apart are tested with a plain if();
-        // others (only read, or apart by `restrict` within the elements
-        // accessed, as even and odd elements of one buffer) may still
-        // have sections that overlap in part, which libgomp refuses to
-        // map: those run on the host then, simd or not.
-        let mut mapped_apart = Vec::new();
         for (x, y) in pairs {
             let (Some(a), Some(b)) = (sections.get(x), sections.get(y)) else { continue };
             let at = |s: &(String, String, String), end: bool| {
@@ -377,16 +442,14 @@ impl Context<'_> {
                 format!("(__UINTPTR_TYPE__)({at})")
             };
             let test = format!("({} <= {} || {} <= {})", at(a, true), at(b, false), at(b, true), at(a, false));
-            if assumed(x, y) {
-                apart.push(test);
-            } else {
-                mapped_apart.push(test);
-            }
+            apart.push(test);
         }
         // Too little work stays on the host, in parallel there.
         // Every loop runs (else sections of loops that do not can have
         // negative lengths), and enough of them.
-        let mut work = None;
+        let mut tests = Vec::new();
+        let mut product = None;
+        let mut distributed = None;
         if trips.iter().any(|t| t.is_none()) {
             let texts: Vec<String> = trips
                 .iter()
@@ -396,30 +459,47 @@ impl Context<'_> {
                     None => self.trip_text(chain[k], stmts),
                 })
                 .collect::<Result<_, _>>()?;
-            let mut tests: Vec<String> = trips.iter().zip(&texts).filter(|(t, _)| t.is_none()).map(|(_, w)| format!("{w} > 0")).collect();
+            tests = trips.iter().zip(&texts).filter(|(t, _)| t.is_none()).map(|(_, w)| format!("{w} > 0")).collect();
             tests.dedup();
-            if self.opts.min_iterations > 1 {
-                let product = texts.iter().map(|w| format!("({w})")).collect::<Vec<_>>().join(" * ");
-                tests.push(format!("(long)1 * {product} >= {}", self.opts.min_iterations));
-            }
-            work = Some(tests.join(" && "));
+            product = Some(texts.iter().map(|w| format!("({w})")).collect::<Vec<_>>().join(" * "));
+            distributed = Some(texts[..collapse.min(texts.len())].iter().map(|w| format!("({w})")).collect::<Vec<_>>().join(" * "));
         }
+        if self.opts.min_iterations > 1 {
+            let min = self.opts.min_iterations;
+            // The nest's iterations as C, where they are known and C can
+            // say them.
+            let counted = work.instances.as_ref().and_then(|w| Some((w, self.c_text(w).ok()?)));
+            match counted {
+                Some((w, w_text)) => {
+                    if let Some(d) = distributed.as_ref().filter(|_| trips[..collapse.min(trips.len())].iter().any(|t| t.is_none())) {
+                        tests.push(format!("(long)1 * {d} >= {OFFLOAD_MIN_PARALLEL}"));
+                    }
+                    if w.as_constant().is_none() {
+                        tests.push(format!("(long)1 * ({w_text}) >= {min}"));
+                    }
+                    let moved = work.moved.as_ref().filter(|m| m.as_constant().is_none() || w.as_constant().is_none());
+                    if let Some(m_text) = moved.and_then(|m| self.c_text(m).ok()) {
+                        tests.push(format!("(long)1 * ({w_text}) >= {OFFLOAD_WORK_PER_ELEMENT} * ((long)1 * ({m_text}))"));
+                    }
+                }
+                // Without a count of the nest's iterations, its distributed
+                // ones must be enough.
+                None => {
+                    if let Some(product) = &product {
+                        tests.push(format!("(long)1 * {product} >= {min}"));
+                    }
+                }
+            }
+        }
+        let work = (!tests.is_empty()).then(|| tests.join(" && "));
         for h in holds.into_iter().filter(|h| h != "1") {
             if !apart.contains(&h) {
                 apart.push(h);
             }
         }
-        let simd = if apart.is_empty() { " simd" } else { "" };
-        if apart.is_empty() {
-            let target: Vec<String> = mapped_apart.into_iter().chain(work).collect();
-            if !target.is_empty() {
-                clauses.push(format!("if(target: {})", target.join(" && ")));
-            }
-        } else {
-            apart.extend(mapped_apart);
-            clauses.push(format!("if({})", apart.into_iter().chain(work).collect::<Vec<_>>().join(" && ")));
-        }
-        Ok(format!("omp target teams distribute parallel for{simd} {}", clauses.join(" ")).trim_end().to_string())
+        let guard: Vec<String> = apart.into_iter().chain(work).collect();
+        let construct = format!("omp target teams distribute parallel for simd {}", clauses.join(" ")).trim_end().to_string();
+        Ok((construct, (!guard.is_empty()).then(|| guard.join(" && "))))
     }
 
     /// `map` clauses for the arrays of `stmts`: `to` for arrays only read,
@@ -431,7 +511,9 @@ impl Context<'_> {
     /// loop of the region gets no `from` (its section covers every
     /// iteration of the loops around it, one of which each construct
     /// writes).
-    fn maps(&self, stmts: &[String], outermost: bool) -> Result<(Vec<String>, Sections), String> {
+    /// Also the elements the construct copies: its sections' lengths,
+    /// `tofrom` ones twice (None where that overflows).
+    fn maps(&self, stmts: &[String], outermost: bool) -> Result<Maps, String> {
         let mut reads: BTreeMap<String, bool> = BTreeMap::new();
         let mut writes: BTreeMap<String, bool> = BTreeMap::new();
         for s in self.r.scop.statements.iter().filter(|s| stmts.contains(&s.name)) {
@@ -447,11 +529,12 @@ impl Context<'_> {
         let boxes = poly::access_boxes(&cx, &self.r.scop, &names, &keep).map_err(|e| format!("the access ranges are not available: {e:?}"))?;
         let mut by_kind: BTreeMap<&str, Vec<String>> = BTreeMap::new();
         let mut sections = BTreeMap::new();
+        let mut moved = Some(Polynomial::zero());
         for name in &arrays {
             let Some(Some(bx)) = boxes.get(name) else { continue };
             let lo = single_pieces(&bx.lo).ok_or_else(|| format!("the range of '{name}' has several pieces"))?;
             let hi = single_pieces(&bx.hi).ok_or_else(|| format!("the range of '{name}' has several pieces"))?;
-            let (cname, first, len) = self.section(name, &lo, &hi)?;
+            let (cname, first, len, elements) = self.section(name, &lo, &hi)?;
             let section = format!("{cname}[{first}:{len}]");
             sections.insert(name.clone(), (cname, first, len));
             let kind = match (reads.contains_key(name), writes.contains_key(name)) {
@@ -459,16 +542,19 @@ impl Context<'_> {
                 (false, true) if outermost && self.section_written(&cx, name, &lo, &hi, stmts) => "from",
                 _ => "tofrom",
             };
+            let copies = if kind == "tofrom" { 2 } else { 1 };
+            moved = moved.and_then(|m| m.checked_add(&elements.checked_scale(copies)?));
             by_kind.entry(kind).or_default().push(section);
         }
         let maps = ["to", "from", "tofrom"].iter().filter_map(|k| by_kind.get(k).map(|s| format!("map({k}: {})", s.join(", ")))).collect();
-        Ok((maps, sections))
+        Ok((maps, sections, moved))
     }
 
     /// The C text of `name`'s section from its box: over the leading
     /// dimension when the C type has the model's dimensions, else over the
     /// linearized elements of a one-dimensional C object.
-    fn section(&self, name: &str, lo: &[ParamAffine], hi: &[ParamAffine]) -> Result<(String, String, String), String> {
+    /// Also the elements it copies, as a polynomial.
+    fn section(&self, name: &str, lo: &[ParamAffine], hi: &[ParamAffine]) -> Result<(String, String, String, Polynomial), String> {
         let base = self.r.bases.get(name).ok_or("no base")?;
         let (cname, c_dims) = match &base.base {
             Base::Decl(d) => (d.decl_name().ok_or_else(|| format!("'{name}' has no name"))?, d.ty().map(array_dims).unwrap_or(0)),
@@ -504,7 +590,10 @@ impl Context<'_> {
             return Err(format!("'{name}' has {c_dims} dimensions in C and {dims} in the model"));
         };
         let len = last.checked_sub(&first).and_then(|p| p.checked_add(&Polynomial::constant(1))).ok_or("overflow")?;
-        Ok((cname, self.c_text(&first)?, self.c_text(&len)?))
+        // A section of rows copies whole rows.
+        let row = if c_dims == dims { base.sizes.iter().try_fold(Polynomial::constant(1), |acc, s| acc.checked_mul(s)).ok_or("overflow")? } else { Polynomial::constant(1) };
+        let elements = len.checked_mul(&row).ok_or("overflow")?;
+        Ok((cname, self.c_text(&first)?, self.c_text(&len)?, elements))
     }
 
     /// Whether the name of parameter `n` holds its value on entry wherever
@@ -600,6 +689,38 @@ impl Context<'_> {
         let (lo, hi) = (lo.get(d - 1).ok_or("depth")?, hi.get(d - 1).ok_or("depth")?);
         let n = self.poly(hi)?.checked_sub(&self.poly(lo)?).and_then(|p| p.checked_add(&Polynomial::constant(1))).ok_or("overflow")?;
         self.c_text(&n)
+    }
+
+    /// The iterations of the nest at `l` in one launch: the sum, over its
+    /// loops that hold statements of their own, of the product of the
+    /// ranges of the loops from `l` in to that loop (over all instances,
+    /// so an upper bound where a range depends on an outer counter);
+    /// None where a range has several pieces.
+    fn instances(&self, l: u32, stmts: &[String]) -> Option<Polynomial> {
+        let d = self.lm.depth.get(&l).copied()?;
+        let cx = BoundedCtx::new(self.opts.max_operations);
+        let mut total = Polynomial::zero();
+        // A statement's innermost loop: the deepest one that holds it.
+        let innermost = |name: &str| {
+            self.lm.stmts.iter().filter(|(_, v)| v.iter().any(|x| x == name)).max_by_key(|(x, _)| self.lm.depth.get(x).copied().unwrap_or(0)).map(|(x, _)| *x)
+        };
+        let mut counted = Vec::new();
+        for s in self.r.scop.statements.iter().filter(|s| stmts.contains(&s.name)) {
+            let home = innermost(&s.name)?;
+            if counted.contains(&home) {
+                continue;
+            }
+            counted.push(home);
+            let (lo, hi) = poly::dim_bounds(&cx, &s.domain).ok()?;
+            let (lo, hi) = (single_pieces(&lo)?, single_pieces(&hi)?);
+            let mut count = Polynomial::constant(1);
+            for k in d - 1..lo.len() {
+                let range = self.poly(&hi[k]).ok()?.checked_sub(&self.poly(&lo[k]).ok()?)?.checked_add(&Polynomial::constant(1))?;
+                count = count.checked_mul(&range)?;
+            }
+            total = total.checked_add(&count)?;
+        }
+        Some(total)
     }
 
     /// Whether the nest's must-writes of `name` cover every element of
@@ -714,15 +835,22 @@ pub fn annotate(lines: &[String], plans: &[AnnotationPlan], presumed: Option<&st
     let mut by_line: BTreeMap<u32, Option<&AnnotationPlan>> = BTreeMap::new();
     for p in plans {
         let entry = by_line.entry(p.line).or_insert(Some(p));
-        if entry.is_some_and(|q| q.pragma != p.pragma || q.swap != p.swap || q.column != p.column) {
+        if entry.is_some_and(|q| q.pragma != p.pragma || q.swap != p.swap || q.column != p.column || q.guard != p.guard) {
             *entry = None;
             skipped.push((p.line, "two plans for one line".to_string()));
         }
     }
-    let mut at: BTreeMap<u32, &str> = BTreeMap::new();
+    let mut at: BTreeMap<u32, (&str, Option<&Guard>)> = BTreeMap::new();
+    let original = lines;
     let mut lines = lines.to_vec();
+    // A guarded loop is written twice, so no other plan may stand in it.
+    let spans: Vec<(u32, u32)> = by_line.values().flatten().filter_map(|p| p.guard.as_ref().map(|(_, end)| (p.line, end.0))).collect();
     // source_obstacle has checked each plan's lines.
-    for AnnotationPlan { line, pragma, swap, .. } in by_line.values().flatten().copied() {
+    for AnnotationPlan { line, pragma, swap, guard, .. } in by_line.values().flatten().copied() {
+        if spans.iter().any(|&(a, b)| a < *line && *line <= b) {
+            skipped.push((*line, "the loop is inside another plan's loop".to_string()));
+            continue;
+        }
         if let Some(((l1, c1), (l2, c2))) = swap {
             let span = |l: u32, c: u32| lines.get((l as usize).wrapping_sub(1)).and_then(|t| header_span(t, c as usize));
             match (span(*l1, *c1), span(*l2, *c2)) {
@@ -737,35 +865,79 @@ pub fn annotate(lines: &[String], plans: &[AnnotationPlan], presumed: Option<&st
                 }
             }
         }
-        at.insert(*line, pragma);
+        at.insert(*line, (pragma, guard.as_ref()));
     }
     let name = presumed.map(|n| n.replace('\\', "\\\\").replace('"', "\\\""));
-    let mut out = String::new();
-    if let Some(n) = &name {
-        out.push_str(&format!("#line 1 \"{n}\"\n"));
-    }
-    for (k, text) in lines.iter().enumerate() {
-        if let Some(p) = at.get(&(k as u32 + 1)) {
-            let indent: String = text.chars().take_while(|c| c.is_whitespace()).collect();
-            out.push_str(&format!("{indent}#pragma {p}\n"));
-            if let Some(n) = &name {
-                out.push_str(&format!("#line {} \"{n}\"\n", k + 1));
-            }
+    let line_directive = |out: &mut String, k: usize| {
+        if let Some(n) = &name {
+            out.push_str(&format!("#line {k} \"{n}\"\n"));
         }
-        out.push_str(text);
-        out.push('\n');
+    };
+    let mut out = String::new();
+    line_directive(&mut out, 1);
+    let mut k = 0;
+    while k < lines.len() {
+        let text = &lines[k];
+        let Some((pragma, guard)) = at.get(&(k as u32 + 1)) else {
+            out.push_str(text);
+            out.push('\n');
+            k += 1;
+            continue;
+        };
+        let indent: String = text.chars().take_while(|c| c.is_whitespace()).collect();
+        let Some((test, (end_line, end_column))) = guard else {
+            out.push_str(&format!("{indent}#pragma {pragma}\n"));
+            line_directive(&mut out, k + 1);
+            out.push_str(text);
+            out.push('\n');
+            k += 1;
+            continue;
+        };
+        // if (test) { construct; loop } else { loop as written }, each
+        // copy at the loop's lines; then the rest of its last line.
+        let (last, cut) = (*end_line as usize - 1, *end_column as usize);
+        let copy = |out: &mut String, from: &[String]| {
+            for (m, t) in from.iter().enumerate().take(last + 1).skip(k) {
+                out.push_str(if m == last { t.get(..cut).unwrap_or(t) } else { t });
+                out.push('\n');
+            }
+        };
+        out.push_str(&format!("{indent}if ({test}) {{\n{indent}#pragma {pragma}\n"));
+        line_directive(&mut out, k + 1);
+        copy(&mut out, &lines);
+        out.push_str(&format!("{indent}}} else {{\n"));
+        line_directive(&mut out, k + 1);
+        copy(&mut out, original);
+        out.push_str(&format!("{indent}}}\n"));
+        let rest = original[last].get(cut..).unwrap_or("");
+        if rest.trim().is_empty() {
+            line_directive(&mut out, last + 2);
+        } else {
+            line_directive(&mut out, last + 1);
+            out.push_str(&" ".repeat(cut));
+            out.push_str(rest);
+            out.push('\n');
+        }
+        k = last + 1;
     }
     (out, skipped)
 }
 
-/// One plan to write: the loop's keyword position, the pragma, and the
-/// keyword positions of two loops whose headers swap places.
+/// One plan to write: the loop's keyword position, the pragma, the
+/// keyword positions of two loops whose headers swap places, and the
+/// condition the construct runs under with the loop's last character
+/// (where it fails, a copy of the loop as written runs).
 pub struct AnnotationPlan {
     pub line: u32,
     pub column: u32,
     pub pragma: String,
     pub swap: Option<((u32, u32), (u32, u32))>,
+    pub guard: Option<Guard>,
 }
+
+/// A construct's condition and its loop's last character (line, byte
+/// column).
+pub type Guard = (String, (u32, u32));
 
 /// The byte span of a `for` loop's header (`for (...)`) starting at the
 /// 1-based byte column `column` of `text`, when the header ends on that
@@ -1040,7 +1212,7 @@ pub fn renumbers_lines(lines: &[String]) -> bool {
 /// Why the source cannot carry `plan`'s pragma before loop `outer` of the
 /// function whose body spans `body` (its declaration's position and its
 /// closing brace's line); None when it can.
-pub fn source_obstacle(fe: &mut FrontEndLoops, function: &str, forest: &LoopForest, plan: &OffloadPlan, outer: u32, body: Option<(SourcePos, u32)>) -> Option<String> {
+pub fn source_obstacle(fe: &mut FrontEndLoops, function: &str, forest: &LoopForest, plan: &mut OffloadPlan, outer: u32, body: Option<(SourcePos, u32)>) -> Option<String> {
     let pos = forest.get(outer).and_then(|l| l.pos.clone())?;
     match &body {
         Some((start, end)) if start.file == pos.file && start.line <= pos.line && pos.line <= *end => {}
@@ -1097,5 +1269,135 @@ pub fn source_obstacle(fe: &mut FrontEndLoops, function: &str, forest: &LoopFore
             return Some("a header of the loops to interchange names a variable the function declares twice".into());
         }
     }
+    // A guarded construct's loop is written twice: its end must be known,
+    // after everything the front end saw in it.
+    if plan.guard.is_some() {
+        let seen = forest.get(outer).and_then(|l| l.front_end.as_ref()).map(|f| f.end).unwrap_or((0, 0));
+        match statement_end(lines, pos.line, pos.column).filter(|&end| end >= seen) {
+            Some(end) => plan.end = Some(end),
+            None => return Some("the loop's end cannot be told from the source text (the loop is written again for when the test fails)".into()),
+        }
+    }
     None
+}
+
+/// The last character (line, 1-based byte column) of the C statement
+/// that starts at `line`, `column` of `lines`: a `for`, `while`, `do`,
+/// `if` or `switch` statement, a block, or a statement ending in `;`.
+/// None where a preprocessor line or the end of the text comes first, or
+/// the text is not of that shape.
+pub fn statement_end(lines: &[String], line: u32, column: u32) -> Option<(u32, u32)> {
+    let mut text = String::new();
+    let mut starts = Vec::new();
+    for l in lines {
+        starts.push(text.len());
+        text.push_str(l);
+        text.push('\n');
+    }
+    let at = starts.get((line as usize).checked_sub(1)?)? + (column as usize).checked_sub(1)?;
+    let end = CText { b: text.as_bytes() }.statement(at)?;
+    let k = starts.partition_point(|&s| s <= end) - 1;
+    Some((k as u32 + 1, (end - starts[k]) as u32 + 1))
+}
+
+/// A scanner over C source text, for `statement_end`.
+struct CText<'a> {
+    b: &'a [u8],
+}
+
+impl CText<'_> {
+    /// The first position from `i` that is not blank or in a comment;
+    /// None at a preprocessor line.
+    fn skip_blank(&self, mut i: usize) -> Option<usize> {
+        loop {
+            match (self.b.get(i)?, self.b.get(i + 1)) {
+                (b' ' | b'\t' | b'\r' | b'\n' | b'\x0c' | b'\x0b', _) => i += 1,
+                (b'/', Some(b'*')) => i = i + 2 + self.b.get(i + 2..)?.windows(2).position(|w| w == b"*/")? + 2,
+                (b'/', Some(b'/')) => i += self.b[i..].iter().position(|&c| c == b'\n')?,
+                (b'#', _) => {
+                    let line_start = self.b[..i].iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1);
+                    if self.b[line_start..i].iter().all(|c| c.is_ascii_whitespace()) {
+                        return None;
+                    }
+                    return Some(i);
+                }
+                _ => return Some(i),
+            }
+        }
+    }
+
+    /// The word (identifier or keyword) at `i`.
+    fn word(&self, i: usize) -> &[u8] {
+        let n = self.b[i..].iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'_').count();
+        &self.b[i..i + n]
+    }
+
+    /// The position after the literal that starts at `i` with its quote.
+    fn literal(&self, i: usize) -> Option<usize> {
+        let q = self.b[i];
+        let mut k = i + 1;
+        loop {
+            match *self.b.get(k)? {
+                b'\\' => k += 2,
+                b'\n' => return None,
+                c if c == q => return Some(k + 1),
+                _ => k += 1,
+            }
+        }
+    }
+
+    /// The position of the first `stop` byte at bracket depth 0 from `i`,
+    /// over literals and comments; None where a bracket closes first.
+    fn find(&self, mut i: usize, stop: u8) -> Option<usize> {
+        let mut depth = 0usize;
+        loop {
+            i = self.skip_blank(i)?;
+            let c = self.b[i];
+            if depth == 0 && c == stop {
+                return Some(i);
+            }
+            match c {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth = depth.checked_sub(1)?,
+                b'"' | b'\'' => {
+                    i = self.literal(i)?;
+                    continue;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+    }
+
+    /// The position after the parenthesized part at `i` (blanks first).
+    fn parens(&self, i: usize) -> Option<usize> {
+        let i = self.skip_blank(i)?;
+        (self.b[i] == b'(').then_some(())?;
+        Some(self.find(i + 1, b')')? + 1)
+    }
+
+    /// The position of the last byte of the statement at `i`.
+    fn statement(&self, i: usize) -> Option<usize> {
+        let i = self.skip_blank(i)?;
+        if self.b[i] == b'{' {
+            return self.find(i + 1, b'}');
+        }
+        let w = self.word(i);
+        match w {
+            b"for" | b"while" | b"switch" => self.statement(self.parens(i + w.len())?),
+            b"if" => {
+                let then = self.statement(self.parens(i + 2)?)?;
+                let k = self.skip_blank(then + 1)?;
+                if self.word(k) == b"else" { self.statement(k + 4) } else { Some(then) }
+            }
+            b"do" => {
+                let body = self.statement(i + 2)?;
+                let k = self.skip_blank(body + 1)?;
+                (self.word(k) == b"while").then_some(())?;
+                let k = self.skip_blank(self.parens(k + 5)?)?;
+                (self.b[k] == b';').then_some(k)
+            }
+            _ => self.find(i, b';'),
+        }
+    }
 }

@@ -40,13 +40,15 @@ struct Plugin {
     plan_in_use: Option<(std::path::PathBuf, String, Vec<String>)>,
 }
 
-/// An offload plan's pragma and the loop it goes before, and the loops
-/// whose headers it swaps.
+/// An offload plan's pragma and the loop it goes before, the loops
+/// whose headers it swaps, and the condition it runs under with the
+/// loop's last character.
 struct Annotation {
     function: String,
     pos: SourcePos,
     pragma: String,
     swap: Option<(SourcePos, SourcePos)>,
+    guard: Option<(String, (u32, u32))>,
 }
 
 /// A loop marked for parloops, found again after parloops by its source
@@ -1050,7 +1052,10 @@ fn plan_offload(
                         alone.push_str(&format!("; the loops at lines {a} and {b} interchanged"));
                     }
                     let text = match &pl.pragma {
-                        Ok(pragma) => format!("offload plan: {pragma}; {:.1} memory requests per warp ({alone})", pl.requests),
+                        Ok(pragma) => {
+                            let guard = pl.guard.as_ref().map_or(String::new(), |g| format!(" if {g}, else the loop as written"));
+                            format!("offload plan: {pragma}{guard}; {:.1} memory requests per warp ({alone})", pl.requests)
+                        }
                         Err(why) => format!("offload plan with collapse({}), {:.1} memory requests per warp ({alone}), not written in the source: {why}", pl.collapse, pl.requests),
                     };
                     diag::remark(RemarkKind::GP_REMARK_NOTE, fl.location, &text);
@@ -1058,7 +1063,8 @@ fn plan_offload(
                         let at = |l: u32| forest.get(l).and_then(|x| x.pos.clone());
                         let swap = pl.swap.and_then(|(a, b)| Some((at(a)?, at(b)?)));
                         if pl.swap.is_none() || swap.is_some() {
-                            p.annotations.push(Annotation { function: name.to_string(), pos, pragma: pragma.clone(), swap });
+                            let guard = pl.guard.clone().zip(pl.end);
+                            p.annotations.push(Annotation { function: name.to_string(), pos, pragma: pragma.clone(), swap, guard });
                         }
                     }
                 }
@@ -1098,6 +1104,7 @@ fn offload_report(plan: &Result<gimple::offload::OffloadPlan, String>, line_of: 
             })
             .collect(),
         pragma: pl.pragma.as_ref().ok().cloned(),
+        guard: pl.pragma.as_ref().ok().and(pl.guard.clone()),
         unwritten: pl.pragma.as_ref().err().cloned(),
         interchanged: pl.swap.map(|(a, b)| vec![line_of(a), line_of(b)]).unwrap_or_default(),
         ..OffloadReport::default()
@@ -1158,6 +1165,7 @@ impl Plugin {
                 column: a.pos.column,
                 pragma: a.pragma.clone(),
                 swap: a.swap.as_ref().map(|(x, y)| ((x.line, x.column), (y.line, y.column))),
+                guard: a.guard.clone(),
             })
             .collect();
         let (out, skipped) = gimple::offload::annotate(&lines, &plans, plan.then_some(input.as_str()));

@@ -100,6 +100,10 @@ pub struct OffloadReport {
     /// The pragma, when it can be written in the source.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pragma: Option<String>,
+    /// The C condition the construct runs under (else the loop runs as
+    /// written); absent when it always runs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guard: Option<String>,
     /// Why the plan cannot be written in the source.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unwritten: Option<String>,

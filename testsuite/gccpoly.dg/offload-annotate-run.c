@@ -19,7 +19,7 @@ __attribute__ ((noinline)) void
 scale (int n, int m, double A[n][m], double B[n][m])
 {
   int i, j;
-  for (i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for collapse\\(2\\) map\\(to: B\\\[0:n\\\]\\) map\\(from: A\\\[0:n\\\]\\) if\\(\\(\\(__UINTPTR_TYPE__\\)\\(A \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(B\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(B \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(A\\)\\) && n > 0 && m > 0\\); 4\\.0 memory requests per warp \\(64\\.0 with the outermost loop alone\\)" } */
+  for (i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd collapse\\(2\\) map\\(to: B\\\[0:n\\\]\\) map\\(from: A\\\[0:n\\\]\\) if \\(\\(__UINTPTR_TYPE__\\)\\(A \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(B\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(B \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(A\\)\\) && n > 0 && m > 0, else the loop as written; 4\\.0 memory requests per warp \\(64\\.0 with the outermost loop alone\\)" } */
     for (j = 0; j < m; j++)
       A[i][j] = 2.0 * B[i][j];
 }
@@ -39,7 +39,7 @@ __attribute__ ((noinline)) long
 total (int n, const int *restrict v)
 {
   long s = 0;
-  for (int i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd reduction\\(\\+:s\\) map\\(to: v\\\[0:n\\\]\\) if\\(target: n > 0\\); 1\\.0 memory requests per warp \\(1\\.0 with the outermost loop alone\\)" } */
+  for (int i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd reduction\\(\\+:s\\) map\\(to: v\\\[0:n\\\]\\) if n > 0, else the loop as written; 1\\.0 memory requests per warp \\(1\\.0 with the outermost loop alone\\)" } */
     s += v[i];
   return s;
 }
@@ -50,7 +50,7 @@ total (int n, const int *restrict v)
 __attribute__ ((noinline)) void
 shift (int n, double *a, double *b)
 {
-  for (int i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for map\\(to: b\\\[0:n\\\]\\) map\\(from: a\\\[1:n\\\]\\) if\\(\\(\\(__UINTPTR_TYPE__\\)\\(a \\+ \\(1\\) \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(b\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(b \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(a \\+ \\(1\\)\\)\\) && n > 0\\); 4\\.0 memory requests per warp \\(4\\.0 with the outermost loop alone\\)" } */
+  for (int i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd map\\(to: b\\\[0:n\\\]\\) map\\(from: a\\\[1:n\\\]\\) if \\(\\(__UINTPTR_TYPE__\\)\\(a \\+ \\(1\\) \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(b\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(b \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(a \\+ \\(1\\)\\)\\) && n > 0, else the loop as written; 4\\.0 memory requests per warp \\(4\\.0 with the outermost loop alone\\)" } */
     a[i + 1] = b[i] * 0.5;
 }
 
@@ -60,7 +60,7 @@ __attribute__ ((noinline)) void
 square_plus (int n, double *restrict a, const double *restrict b)
 {
   double t;
-  for (int i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd firstprivate\\(t\\) map\\(to: b\\\[0:n\\\]\\) map\\(from: a\\\[0:n\\\]\\) if\\(target: \\(\\(__UINTPTR_TYPE__\\)\\(a \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(b\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(b \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(a\\)\\) && n > 0\\); 4\\.0 memory requests per warp \\(4\\.0 with the outermost loop alone\\)" } */
+  for (int i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd firstprivate\\(t\\) map\\(to: b\\\[0:n\\\]\\) map\\(from: a\\\[0:n\\\]\\) if \\(\\(__UINTPTR_TYPE__\\)\\(a \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(b\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(b \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(a\\)\\) && n > 0, else the loop as written; 4\\.0 memory requests per warp \\(4\\.0 with the outermost loop alone\\)" } */
     {
       t = b[i] * b[i];
       a[i] = t + 1.0;
@@ -100,7 +100,7 @@ main (void)
 }
 
 /* The pragma stands on its own line, indented as the loop, right before
-   it.  */
-/* { dg-final { scan-annotated "\n  int i, j;\n  #pragma omp target teams distribute parallel for collapse\\(2\\) map\\(to: B\\\[0:n\\\]\\) map\\(from: A\\\[0:n\\\]\\) if\\(\[^\n\]*\\)\n  for \\(i = 0; i < n; i\\+\\+\\)" } } */
-/* { dg-final { scan-annotated "\n  #pragma omp target teams distribute parallel for simd reduction\\(\\+:s\\) map\\(to: v\\\[0:n\\\]\\) if\\(target: n > 0\\)\n  for \\(int i" } } */
+   it, inside the test; the loop as written follows in its else.  */
+/* { dg-final { scan-annotated "\n  int i, j;\n  if \\(\\(\\(__UINTPTR_TYPE__\\)\\(A \\+ \\(n\\)\\) <= \[^\n\]* && n > 0 && m > 0\\) .\n  #pragma omp target teams distribute parallel for simd collapse\\(2\\) map\\(to: B\\\[0:n\\\]\\) map\\(from: A\\\[0:n\\\]\\)\n  for \\(i = 0; i < n; i\\+\\+\\)\[^\n\]*\n    for \\(j = 0; j < m; j\\+\\+\\)\n      A\\\[i\\\]\\\[j\\\] = 2\\.0 \\* B\\\[i\\\]\\\[j\\\];\n  . else .\n  for \\(i = 0; i < n; i\\+\\+\\)\[^\n\]*\n    for \\(j = 0; j < m; j\\+\\+\\)\n      A\\\[i\\\]\\\[j\\\] = 2\\.0 \\* B\\\[i\\\]\\\[j\\\];\n  .\n.\n" } } */
+/* { dg-final { scan-annotated "\n  if \\(n > 0\\) .\n  #pragma omp target teams distribute parallel for simd reduction\\(\\+:s\\) map\\(to: v\\\[0:n\\\]\\)\n  for \\(int i" } } */
 /* { dg-final { annotated-run } } */

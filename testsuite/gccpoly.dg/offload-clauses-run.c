@@ -44,7 +44,7 @@ reset (double *restrict a, double *restrict b, int n)
 __attribute__ ((noinline)) void
 gaps (int n, int m, double A[restrict n][m], double B[restrict n][m])
 {
-  for (int i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd collapse\\(2\\) map\\(to: A\\\[0:n\\\]\\) map\\(tofrom: B\\\[0:n\\\]\\) if\\(target: \\(\\(__UINTPTR_TYPE__\\)\\(A \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(B\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(B \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(A\\)\\) && n > 0 && m - 1 > 0\\); 4\\.0 memory requests per warp \\(64\\.0 with the outermost loop alone\\)" } */
+  for (int i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd collapse\\(2\\) map\\(to: A\\\[0:n\\\]\\) map\\(tofrom: B\\\[0:n\\\]\\) if \\(\\(__UINTPTR_TYPE__\\)\\(A \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(B\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(B \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(A\\)\\) && n > 0 && m - 1 > 0, else the loop as written; 4\\.0 memory requests per warp \\(64\\.0 with the outermost loop alone\\)" } */
     for (int j = 0; j < m - 1; j++)
       B[i][j] = A[i][j] + 1;
 }
@@ -66,7 +66,7 @@ rows (int n, int m, double A[restrict n][m], double B[restrict n][m])
 __attribute__ ((noinline)) void
 read_overlap (const double *restrict x, const double *restrict y, double *restrict z, int n)
 {
-  for (int i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd map\\(to: x\\\[0:n\\\], y\\\[0:n\\\]\\) map\\(from: z\\\[0:n\\\]\\) if\\(target: \\(\\(__UINTPTR_TYPE__\\)\\(x \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(y\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(y \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(x\\)\\) && \\(\\(__UINTPTR_TYPE__\\)\\(x \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(z\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(z \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(x\\)\\) && \\(\\(__UINTPTR_TYPE__\\)\\(y \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(z\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(z \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(y\\)\\) && n > 0\\); 6\\.0 memory requests per warp \\(6\\.0 with the outermost loop alone\\)" } */
+  for (int i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd map\\(to: x\\\[0:n\\\], y\\\[0:n\\\]\\) map\\(from: z\\\[0:n\\\]\\) if \\(\\(__UINTPTR_TYPE__\\)\\(x \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(y\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(y \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(x\\)\\) && \\(\\(__UINTPTR_TYPE__\\)\\(x \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(z\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(z \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(x\\)\\) && \\(\\(__UINTPTR_TYPE__\\)\\(y \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(z\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(z \\+ \\(n\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(y\\)\\) && n > 0, else the loop as written; 6\\.0 memory requests per warp \\(6\\.0 with the outermost loop alone\\)" } */
     z[i] = x[i] + y[i];
 }
 

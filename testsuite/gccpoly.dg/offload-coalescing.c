@@ -2,7 +2,7 @@
    coalescing model (warp 32, 128-byte lines) picks, and each access's
    requests per warp and class, on seed 000's and seed 002's examples.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fplugin-arg-gccpoly-offload -fopt-info-loop-all" } */
+/* { dg-options "-O2 -fplugin-arg-gccpoly-offload -fplugin-arg-gccpoly-offload-min-iterations=1 -fopt-info-loop-all" } */	/* no minimum work: the examples are about coalescing (offload-min-work.c) */
 
 #define NI 1024
 #define NJ 1024
@@ -16,7 +16,7 @@
 void
 gemm (float *restrict A, float *restrict B, float *restrict C, float alpha, float beta)
 {
-  for (int i = 0; i < NI; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd collapse\\(2\\) map\\(to: A\\\[0:1048576\\\], B\\\[0:1048576\\\]\\) map\\(tofrom: C\\\[0:1048576\\\]\\) if\\(target: \\(\\(__UINTPTR_TYPE__\\)\\(A \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(B\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(B \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(A\\)\\) && \\(\\(__UINTPTR_TYPE__\\)\\(A \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(C\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(C \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(A\\)\\) && \\(\\(__UINTPTR_TYPE__\\)\\(B \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(C\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(C \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(B\\)\\)\\); 5\\.0 memory requests per warp \\(129\\.0 with the outermost loop alone\\)" } */
+  for (int i = 0; i < NI; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd collapse\\(2\\) map\\(to: A\\\[0:1048576\\\], B\\\[0:1048576\\\]\\) map\\(tofrom: C\\\[0:1048576\\\]\\) if \\(\\(__UINTPTR_TYPE__\\)\\(A \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(B\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(B \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(A\\)\\) && \\(\\(__UINTPTR_TYPE__\\)\\(A \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(C\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(C \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(A\\)\\) && \\(\\(__UINTPTR_TYPE__\\)\\(B \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(C\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(C \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(B\\)\\), else the loop as written; 5\\.0 memory requests per warp \\(129\\.0 with the outermost loop alone\\)" } */
     for (int j = 0; j < NJ; j++)
       {
 	C[i * NJ + j] *= beta;
@@ -32,7 +32,7 @@ gemm (float *restrict A, float *restrict B, float *restrict C, float alpha, floa
 void
 conv2d (const float *restrict A, float *restrict B)
 {
-  for (int i = 1; i < M - 1; ++i)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd collapse\\(2\\) map\\(to: A\\\[0:1052676\\\]\\) map\\(tofrom: B\\\[1027:1050622\\\]\\) if\\(target: \\(\\(__UINTPTR_TYPE__\\)\\(A \\+ \\(1052676\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(B \\+ \\(1027\\)\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(B \\+ \\(1027\\) \\+ \\(1050622\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(A\\)\\)\\); 4\\.0 memory requests per warp \\(128\\.0 with the outermost loop alone\\)" } */
+  for (int i = 1; i < M - 1; ++i)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd collapse\\(2\\) map\\(to: A\\\[0:1052676\\\]\\) map\\(tofrom: B\\\[1027:1050622\\\]\\) if \\(\\(__UINTPTR_TYPE__\\)\\(A \\+ \\(1052676\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(B \\+ \\(1027\\)\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(B \\+ \\(1027\\) \\+ \\(1050622\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(A\\)\\), else the loop as written; 4\\.0 memory requests per warp \\(128\\.0 with the outermost loop alone\\)" } */
     for (int j = 1; j < M - 1; ++j)
       B[i * M + j] = 0.2f * A[(i - 1) * M + (j - 1)] + 0.5f * A[i * M + j]
 		     - 0.8f * A[(i + 1) * M + (j + 1)];
@@ -43,7 +43,7 @@ conv2d (const float *restrict A, float *restrict B)
 void
 mvt (float *restrict x1, const float *restrict a, const float *restrict y1)
 {
-  for (int i = 0; i < NI; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd map\\(to: a\\\[0:1048576\\\], y1\\\[0:1024\\\]\\) map\\(tofrom: x1\\\[0:1024\\\]\\) if\\(target: \[^;\]*\\); 35.0 memory requests per warp \\(35.0 with the outermost loop alone\\)" } */
+  for (int i = 0; i < NI; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd map\\(to: a\\\[0:1048576\\\], y1\\\[0:1024\\\]\\) map\\(tofrom: x1\\\[0:1024\\\]\\) if \\(\\(__UINTPTR_TYPE__\\)\\(a \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(x1\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(x1 \\+ \\(1024\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(a\\)\\) && \\(\\(__UINTPTR_TYPE__\\)\\(a \\+ \\(1048576\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(y1\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(y1 \\+ \\(1024\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(a\\)\\) && \\(\\(__UINTPTR_TYPE__\\)\\(x1 \\+ \\(1024\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(y1\\) \\|\\| \\(__UINTPTR_TYPE__\\)\\(y1 \\+ \\(1024\\)\\) <= \\(__UINTPTR_TYPE__\\)\\(x1\\)\\), else the loop as written; 35\\.0 memory requests per warp \\(35\\.0 with the outermost loop alone\\)" } */
     for (int j = 0; j < NJ; j++)
       x1[i] = x1[i] + a[i * NJ + j] * y1[j];
 }

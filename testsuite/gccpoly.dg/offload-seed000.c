@@ -3,7 +3,7 @@
    offload-coalescing.c and offload-interchange-run.c, and all of them in
    poly/tests/coalesce.rs.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fplugin-arg-gccpoly-offload -fopt-info-loop-all" } */
+/* { dg-options "-O2 -fplugin-arg-gccpoly-offload -fplugin-arg-gccpoly-offload-min-iterations=1 -fopt-info-loop-all" } */	/* no minimum work: the examples are about coalescing (offload-min-work.c) */
 
 /* T1: the index is a PHI at a join, which IPDA writes with predicates
    (coalesced, 1 request per warp); outside the polyhedral model here, so
