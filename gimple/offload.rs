@@ -390,7 +390,19 @@ impl Context<'_> {
             if vars.contains(&a.name) || (a.aggregate && mapped.contains(&a.uid)) {
                 continue;
             }
+            // A copy per thread starting from the value before the loop
+            // is wrong for a value that passes from one iteration to the
+            // next (a pointer stepped by the body: `d += 16`).
+            if a.recurrent && !reductions.contains_key(a.name.as_str()) && !counters.contains(&a.name) {
+                return Err(format!("'{}' is assigned from its own value in the loop: it may pass a value from one iteration to the next, which a copy per thread does not", a.name));
+            }
             match reductions.get(a.name.as_str()) {
+                // GCC 12's nvptx code combines the threads' values with
+                // atomics of the variable's size; it has none of 1 or 2
+                // bytes (the offload link fails: __atomic_fetch_add_1).
+                Some(_) if a.size < 4 => {
+                    return Err(format!("its reduction '{}' is of {} bytes: GCC 12's nvptx code has no atomics that small", a.name, a.size));
+                }
                 Some(op) => reduce.entry(op).or_default().push(a.name.clone()),
                 None if counters.contains(&a.name) => private.push(a.name.clone()),
                 None => firstprivate.push(a.name.clone()),
@@ -557,6 +569,11 @@ impl Context<'_> {
     fn section(&self, name: &str, lo: &[ParamAffine], hi: &[ParamAffine]) -> Result<(String, String, String, Polynomial), String> {
         let base = self.r.bases.get(name).ok_or("no base")?;
         let (cname, c_dims) = match &base.base {
+            // GCC 12 stops with a segmentation fault on a section of an
+            // array whose size the unit does not know (`extern int a[];`).
+            Base::Decl(d) if d.ty().and_then(|t| t.size_unit()).is_none() => {
+                return Err(format!("'{}' is an array of unknown size, which GCC 12 cannot map", d.decl_name().unwrap_or_else(|| name.to_string())))
+            }
             Base::Decl(d) => (d.decl_name().ok_or_else(|| format!("'{name}' has no name"))?, d.ty().map(array_dims).unwrap_or(0)),
             Base::Ptr(p) => {
                 let n = p.ssa_param_name().ok_or_else(|| format!("the pointer of '{name}' is not a parameter's value on entry"))?;

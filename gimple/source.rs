@@ -72,6 +72,10 @@ pub struct AssignedVar {
     pub uid: u32,
     /// A struct or array, assigned through a member or an element.
     pub aggregate: bool,
+    /// An assignment to it reads its own value (`d += 16`, `d++`).
+    pub recurrent: bool,
+    /// Its type's size in bytes (0 when not a constant).
+    pub size: u32,
 }
 
 /// What the front end says of one function's variables.
@@ -175,6 +179,8 @@ unsafe extern "C" fn record_loop(data: *mut c_void, info: *const ffi::gp_fe_loop
                 decl: info.assigned_decl[k],
                 uid: info.assigned_uid[k],
                 aggregate: info.assigned_aggregate[k] != 0,
+                recurrent: info.assigned_recurrent[k] != 0,
+                size: info.assigned_size[k].max(0) as u32,
             })
             .collect();
         let mut fl = FrontEndLoop {

@@ -501,9 +501,10 @@ struct fe_loop_walk
   expanded_location end;
 };
 
-/* Records the variable an assignment's left side T stores to.  */
+/* Records the variable an assignment's left side T stores to; RECURRENT:
+   whether the assignment reads the variable's own value.  */
 void
-fe_note_assigned (tree t, fe_loop_walk *w)
+fe_note_assigned (tree t, fe_loop_walk *w, bool recurrent = false)
 {
   gp_fe_loop_info *info = w->info;
   bool aggregate = false;
@@ -522,8 +523,14 @@ fe_note_assigned (tree t, fe_loop_walk *w)
 	info->assigned_other++;
       return;
     }
-  if (w->seen.add (t))
-    return;
+  if (w->seen.contains (t))
+    {
+      for (int k = 0; k < info->n_assigned; k++)
+	if (recurrent && info->assigned_uid[k] == DECL_UID (t))
+	  info->assigned_recurrent[k] = 1;
+      return;
+    }
+  w->seen.add (t);
   if (info->n_assigned == GP_FE_MAX_ASSIGNED)
     {
       info->assigned_other++;
@@ -535,6 +542,33 @@ fe_note_assigned (tree t, fe_loop_walk *w)
   info->assigned_uid[k] = DECL_UID (t);
   info->assigned_aggregate[k]
     = aggregate || AGGREGATE_TYPE_P (TREE_TYPE (t));
+  info->assigned_recurrent[k] = recurrent;
+  tree size = TYPE_SIZE_UNIT (TREE_TYPE (t));
+  info->assigned_size[k]
+    = size && tree_fits_shwi_p (size) && tree_to_shwi (size) <= INT_MAX
+      ? (int) tree_to_shwi (size) : 0;
+}
+
+/* walk_tree callback: whether *TP is the declaration DATA.  */
+tree
+fe_find_decl (tree *tp, int *, void *data)
+{
+  return *tp == static_cast<tree> (data) ? *tp : NULL_TREE;
+}
+
+/* Whether the assignment T (MODIFY_EXPR or an increment) reads the value
+   of the variable it stores to.  */
+bool
+fe_assignment_recurrent (tree t)
+{
+  if (TREE_CODE (t) != MODIFY_EXPR)
+    return true;
+  tree lhs = TREE_OPERAND (t, 0);
+  while (TREE_CODE (lhs) == COMPONENT_REF || TREE_CODE (lhs) == ARRAY_REF)
+    lhs = TREE_OPERAND (lhs, 0);
+  return DECL_P (lhs)
+	 && walk_tree_without_duplicates (&TREE_OPERAND (t, 1), fe_find_decl,
+					  lhs);
 }
 
 tree
@@ -552,13 +586,15 @@ fe_loop_body_visit (tree *tp, int *, void *data)
     }
   switch (TREE_CODE (t))
     {
-    case MODIFY_EXPR:
     case INIT_EXPR:
+      fe_note_assigned (TREE_OPERAND (t, 0), w);
+      break;
+    case MODIFY_EXPR:
     case PREINCREMENT_EXPR:
     case POSTINCREMENT_EXPR:
     case PREDECREMENT_EXPR:
     case POSTDECREMENT_EXPR:
-      fe_note_assigned (TREE_OPERAND (t, 0), w);
+      fe_note_assigned (TREE_OPERAND (t, 0), w, fe_assignment_recurrent (t));
       break;
     case DECL_EXPR:
       /* A declaration with an initializer inside the body assigns a

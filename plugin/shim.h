@@ -144,6 +144,11 @@ typedef struct gp_fe_loop_info
   gp_location assigned_decl[16];
   unsigned assigned_uid[16];
   int assigned_aggregate[16];
+  /* Whether an assignment to it reads its own value (`d += 16', `d++',
+     `t = t * 2'): a value that may pass from one iteration to the next.  */
+  int assigned_recurrent[16];
+  /* Its type's size in bytes (0 when not a constant).  */
+  int assigned_size[16];
   int n_assigned;
   int assigned_other;
   /* Whether it calls a function that is not a built-in.  */

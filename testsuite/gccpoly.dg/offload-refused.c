@@ -134,5 +134,42 @@ caller (double *restrict a, double *restrict b, int n)
   copy_in (a + 600, b, n - 600);
 }
 
+/* A pointer the body steps (`d += 16'): each thread's copy would start
+   where the loop does (found in GCC's vect/bb-slp-40.c).  */
+char g_d[2048], g_s[2048];
+void
+stepped (void)
+{
+  char *d = g_d, *s = g_s;
+  for (int y = 0; y < 128; y++)	/* { dg-remark "not written in the source: 'd' is assigned from its own value in the loop" } */
+    {
+      d[0] = s[0] + 1;
+      d[1] = s[1] + 2;
+      d += 16;
+      s += 16;
+    }
+}
+
+/* A reduction of 1 byte: GCC 12's nvptx code needs atomics of that size
+   (the offload link fails: __atomic_fetch_add_1).  */
+unsigned char
+small_sum (unsigned char *restrict x)
+{
+  unsigned char s = 0;
+  for (int i = 0; i < 64; i++)	/* { dg-remark "not written in the source: its reduction 's' is of 1 bytes: GCC 12's nvptx code has no atomics that small" } */
+    s += x[i];
+  return s;
+}
+
+/* An array of unknown size: GCC 12 stops with a segmentation fault on its
+   section (found in GCC's graphite/id-4.c).  */
+extern int unsized[];
+void
+unknown_size (void)
+{
+  for (int i = 0; i < 10; i++)	/* { dg-remark "not written in the source: 'unsized' is an array of unknown size, which GCC 12 cannot map" } */
+    unsized[i] = i;
+}
+
 /* { dg-final { scan-annotated-not "\n *#pragma omp" } } */
 /* { dg-final { compiler-output "offload-refused.c:127:3: note: gccpoly: offload plan with collapse\\(1\\), \[^\n\]*not written in the source: the loop comes from another function, inlined here" } } */
