@@ -1142,7 +1142,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             let elem = sizes[key];
             let hint = type_hint(base, elem);
             let polys: Vec<Polynomial> = offs.iter().map(|(_, p)| p.clone()).collect();
-            let d = delinearize(&polys, elem, &is_iterator, hint.as_deref()).map_err(|e| {
+            let mut d = delinearize(&polys, elem, &is_iterator, hint.as_deref()).map_err(|e| {
                 let line = offs.first().map(|(k, _)| raw[*k].line).unwrap_or(0);
                 Rejection {
                     reason: Reason::NonAffineAccess,
@@ -1150,6 +1150,74 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 }
             })?;
             let name = &array_name[key];
+            // The bounds that make the multi-dimensional view exact: prove
+            // them or assume them. C arrays are no exception: GCC folds
+            // their subscripts into offsets whose columns can leave their
+            // rows (`aa[j][i]`, i from j + 1, became 257*j + i + 1 elements
+            // in, read as aa[0][257*j + i + 1]).
+            let mut assumed: Option<Set> = None;
+            // Accesses whose subscripts hold their bounds only with a row
+            // borrowed (`Delinearized::borrowed`): the subscripts to use.
+            let mut borrowed: HashMap<usize, Vec<Polynomial>> = HashMap::new();
+            // Per block and bounds: the dimension that borrows a row, if any.
+            let mut seen: HashMap<(i32, Vec<Cond>), Option<usize>> = HashMap::new();
+            let as_conds = |bs: &[poly::Bound]| -> Vec<Cond> {
+                bs.iter().flat_map(|b| [Cond::NonNeg(b.lower.clone()), Cond::NonNeg(b.upper.clone())]).collect()
+            };
+            for (j, (k, _)) in offs.iter().enumerate() {
+                let a = &raw[*k];
+                let iters = self.iters_of(&self.chain(a.block));
+                let conds = as_conds(&d.bounds[j]);
+                if conds.is_empty() {
+                    continue;
+                }
+                if let Some(fix) = seen.get(&(a.block, conds.clone())) {
+                    // The same bounds in the same block: the same borrow.
+                    if let Some((subs, _)) = fix.and_then(|dim| d.borrowed(j, dim)) {
+                        borrowed.insert(j, subs);
+                    }
+                    continue;
+                }
+                // The instances of the access that leave the bounds.
+                let outside = |conds: Vec<Cond>| -> Result<Set, Rejection> {
+                    let ok = self.constraint(&tr, &iters, &Cond::And(conds))?;
+                    let dom = self.ok(doms[&a.block].copy())?;
+                    self.ok(dom.subtract(ok))
+                };
+                let bad = outside(conds.clone())?;
+                if self.ok(bad.is_empty())? {
+                    seen.insert((a.block, conds), None);
+                    continue;
+                }
+                let mut fixed = None;
+                for dim in (1..d.shape.dims()).rev() {
+                    let Some((subs, bounds)) = d.borrowed(j, dim) else { continue };
+                    if self.ok(outside(as_conds(&bounds))?.is_empty())? {
+                        fixed = Some((dim, subs));
+                        break;
+                    }
+                }
+                seen.insert((a.block, conds), fixed.as_ref().map(|(dim, _)| *dim));
+                if let Some((_, subs)) = fixed {
+                    borrowed.insert(j, subs);
+                    continue;
+                }
+                let holds = self.ok(self.ok(bad.params())?.complement())?;
+                assumed = Some(match assumed {
+                    None => holds,
+                    Some(s) => self.ok(s.intersect(holds))?,
+                });
+            }
+            // A C array's view that is not exact: the flat one is, where
+            // the offsets are affine.
+            if hint.is_some() && assumed.is_some() && polys.iter().all(Polynomial::is_affine) {
+                d = delinearize(&polys, elem, &is_iterator, None).map_err(|e| Rejection {
+                    reason: Reason::NonAffineAccess,
+                    detail: format!("accesses to '{}' are not affine ({e})", base.name()),
+                })?;
+                borrowed.clear();
+                assumed = None;
+            }
             bases.insert(name.clone(), ArrayBase { base: *base, elem, sizes: d.shape.sizes.clone() });
             arrays.push(format!(
                 "{name}{}",
@@ -1158,63 +1226,6 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                     .map(|s| format!("[{s}]"))
                     .collect::<String>()
             ));
-            // The bounds that make the multi-dimensional view exact: C
-            // arrays guarantee them; otherwise prove them or assume them.
-            let mut assumed: Option<Set> = None;
-            // Accesses whose subscripts hold their bounds only with a row
-            // borrowed (`Delinearized::borrowed`): the subscripts to use.
-            let mut borrowed: HashMap<usize, Vec<Polynomial>> = HashMap::new();
-            if hint.is_none() {
-                // Per block and bounds: the dimension that borrows a row, if any.
-                let mut seen: HashMap<(i32, Vec<Cond>), Option<usize>> = HashMap::new();
-                let as_conds = |bs: &[poly::Bound]| -> Vec<Cond> {
-                    bs.iter().flat_map(|b| [Cond::NonNeg(b.lower.clone()), Cond::NonNeg(b.upper.clone())]).collect()
-                };
-                for (j, (k, _)) in offs.iter().enumerate() {
-                    let a = &raw[*k];
-                    let iters = self.iters_of(&self.chain(a.block));
-                    let conds = as_conds(&d.bounds[j]);
-                    if conds.is_empty() {
-                        continue;
-                    }
-                    if let Some(fix) = seen.get(&(a.block, conds.clone())) {
-                        // The same bounds in the same block: the same borrow.
-                        if let Some((subs, _)) = fix.and_then(|dim| d.borrowed(j, dim)) {
-                            borrowed.insert(j, subs);
-                        }
-                        continue;
-                    }
-                    // The instances of the access that leave the bounds.
-                    let outside = |conds: Vec<Cond>| -> Result<Set, Rejection> {
-                        let ok = self.constraint(&tr, &iters, &Cond::And(conds))?;
-                        let dom = self.ok(doms[&a.block].copy())?;
-                        self.ok(dom.subtract(ok))
-                    };
-                    let bad = outside(conds.clone())?;
-                    if self.ok(bad.is_empty())? {
-                        seen.insert((a.block, conds), None);
-                        continue;
-                    }
-                    let mut fixed = None;
-                    for dim in (1..d.shape.dims()).rev() {
-                        let Some((subs, bounds)) = d.borrowed(j, dim) else { continue };
-                        if self.ok(outside(as_conds(&bounds))?.is_empty())? {
-                            fixed = Some((dim, subs));
-                            break;
-                        }
-                    }
-                    seen.insert((a.block, conds), fixed.as_ref().map(|(dim, _)| *dim));
-                    if let Some((_, subs)) = fixed {
-                        borrowed.insert(j, subs);
-                        continue;
-                    }
-                    let holds = self.ok(self.ok(bad.params())?.complement())?;
-                    assumed = Some(match assumed {
-                        None => holds,
-                        Some(s) => self.ok(s.intersect(holds))?,
-                    });
-                }
-            }
             if let Some(s) = assumed {
                 let s = self.ok(s.coalesce())?;
                 if self.ok(s.is_empty())? {
