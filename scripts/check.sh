@@ -6,9 +6,10 @@
 # with -ffast-math, each number within a relative 1e-9, or 1e-9 times the
 # largest number printed), the kernels' GPU
 # offload annotated copies built with -foffload=nvptx-none and run the same
-# way (on the host fallback without a GPU), and Csmith programs built with
-# -ftree-parallelize-loops=2, with one closing line "N passed, N failed"
-# over all eight.
+# way (on the host fallback without a GPU), GCC's loop tests annotated the
+# same way (built, and the programs run as their plain builds), Csmith
+# programs built with -ftree-parallelize-loops=2, and random reduction
+# loops, with one closing line "N passed, N failed" over all of them.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -106,6 +107,8 @@ run_part "kernels with -ffast-math at 1, 2 and 4 threads, within 1e-9" "$work/ke
   "$top/testsuite/run/kernels-threads.sh" --fast-math --plugin "$plugin" --cc "$cc"
 run_part "kernels annotated for GPU offload, on the host fallback" "$work/kernels-offload.log" \
   "$top/testsuite/run/kernels-threads.sh" --offload --plugin "$plugin" --cc "$cc"
+run_part "GCC's loop tests annotated for GPU offload: built, and run as the plain build" "$work/annotate-gcc.log" \
+  "$top/testsuite/run/annotate-gcc.sh" --plugin "$plugin" --cc "$cc"
 run_part "csmith" "$work/csmith.log" \
   "$top/testsuite/run/csmith.sh" --plugin "$plugin" --cc "$cc"
 run_part "random reduction loops" "$work/reductions-random.log" \
