@@ -145,8 +145,10 @@ type Maps = (Vec<String>, Sections, Option<Polynomial>);
 
 /// What one launch of a nest does and copies, for the minimum-work floors.
 struct Work {
-    /// The trip counts of its distributed (perfectly nested) loops.
-    parallel: Vec<Option<i128>>,
+    /// The trip counts of its perfectly nested loops, and of those of them
+    /// it distributes.
+    chain: Vec<Option<i128>>,
+    distributed: Vec<Option<i128>>,
     /// Its statements' instances per launch, from each loop's range (an
     /// upper bound in triangular nests); None where not known.
     instances: Option<Polynomial>,
@@ -158,15 +160,15 @@ impl Work {
     /// Why the nest is not worth offloading, where its counts are
     /// constants that say so.
     fn too_little(&self, min: i128) -> Result<(), String> {
-        let parallel = self.parallel.iter().try_fold(1i128, |acc, t| t.and_then(|t| acc.checked_mul(t)));
+        let product = |trips: &[Option<i128>]| trips.iter().try_fold(1i128, |acc, t| t.and_then(|t| acc.checked_mul(t)));
         let Some(instances) = &self.instances else {
-            // No count of the whole nest: its distributed loops must do.
-            return match parallel {
+            // No count of the whole nest: its perfectly nested loops must do.
+            return match product(&self.chain) {
                 Some(p) if p < min => Err(format!("too little work: {p} iterations, fewer than {min}")),
                 _ => Ok(()),
             };
         };
-        if let Some(p) = parallel.filter(|&p| p < OFFLOAD_MIN_PARALLEL) {
+        if let Some(p) = product(&self.distributed).filter(|&p| p < OFFLOAD_MIN_PARALLEL) {
             return Err(format!("too little parallelism: {p} iterations of its distributed loops, fewer than {OFFLOAD_MIN_PARALLEL}"));
         }
         let Some(w) = instances.as_constant() else { return Ok(()) };
@@ -288,7 +290,7 @@ impl Context<'_> {
         let outermost = self.lm.depth.get(&l) == Some(&1);
         let maps = self.maps(&stmts, outermost);
         let distributed = choice.mapping.order.iter().take(choice.mapping.collapse).map(|&k| trips[k]).collect();
-        let work = Work { parallel: distributed, instances: self.instances(l, &stmts), moved: maps.as_ref().ok().and_then(|m| m.2.clone()) };
+        let work = Work { chain: trips.clone(), distributed, instances: self.instances(l, &stmts), moved: maps.as_ref().ok().and_then(|m| m.2.clone()) };
         if self.opts.min_iterations > 1 {
             work.too_little(self.opts.min_iterations)?;
         }
@@ -456,9 +458,9 @@ impl Context<'_> {
             let test = format!("({} <= {} || {} <= {})", at(a, true), at(b, false), at(b, true), at(a, false));
             apart.push(test);
         }
-        // Too little work stays on the host, in parallel there.
         // Every loop runs (else sections of loops that do not can have
-        // negative lengths), and enough of them.
+        // negative lengths), and there is enough work (else the loop runs
+        // as written).
         let mut tests = Vec::new();
         let mut product = None;
         let mut distributed = None;
@@ -473,8 +475,9 @@ impl Context<'_> {
                 .collect::<Result<_, _>>()?;
             tests = trips.iter().zip(&texts).filter(|(t, _)| t.is_none()).map(|(_, w)| format!("{w} > 0")).collect();
             tests.dedup();
-            product = Some(texts.iter().map(|w| format!("({w})")).collect::<Vec<_>>().join(" * "));
-            distributed = Some(texts[..collapse.min(texts.len())].iter().map(|w| format!("({w})")).collect::<Vec<_>>().join(" * "));
+            let product_text = |ws: &[String]| ws.iter().map(|w| format!("({w})")).collect::<Vec<_>>().join(" * ");
+            product = Some(product_text(&texts));
+            distributed = Some(product_text(&texts[..collapse.min(texts.len())]));
         }
         if self.opts.min_iterations > 1 {
             let min = self.opts.min_iterations;

@@ -552,13 +552,7 @@ pub fn wrapping_reductions(l: u32) -> Vec<String> {
     let mut names: [*const std::os::raw::c_char; MAX] = [std::ptr::null(); MAX];
     // SAFETY: l is a loop of cfun; names has room for MAX pointers.
     let n = unsafe { ffi::gp_loop_wrapping_reductions(l, names.as_mut_ptr(), MAX as u32) } as usize;
-    (0..n)
-        .map(|k| match names.get(k) {
-            // SAFETY: the shim hands out GCC identifiers, which live as long as the compilation.
-            Some(p) if !p.is_null() => unsafe { std::ffi::CStr::from_ptr(*p) }.to_string_lossy().into_owned(),
-            _ => "(unnamed)".to_string(),
-        })
-        .collect()
+    names[..n.min(MAX)].iter().map(|&p| if p.is_null() { "(unnamed)".to_string() } else { ffi::string_from(p) }).collect()
 }
 
 /// Versions loop `l` on the test its inner loop is entered under, so that

@@ -48,7 +48,7 @@ struct Annotation {
     pos: SourcePos,
     pragma: String,
     swap: Option<(SourcePos, SourcePos)>,
-    guard: Option<(String, (u32, u32))>,
+    guard: Option<gimple::offload::Guard>,
 }
 
 /// A loop marked for parloops, found again after parloops by its source
