@@ -58,6 +58,8 @@ struct MarkedLoop {
     line: u32,
     column: u32,
     location: ffi::gp_location,
+    /// Its GCC loop number when it was marked.
+    num: u32,
     /// Its iterations are to be dealt round-robin.
     cyclic: bool,
 }
@@ -361,14 +363,68 @@ pub extern "C" fn gccpoly_rs_after_parloops() {
                 if unsafe { ffi::gp_omp_fors_at_line(m.line, if m.cyclic { 1 } else { 0 }) } > 0 {
                     continue;
                 }
-                let why = "parloops did not parallelize it (its own -fopt-info-loop-missed remarks say why)";
-                diag::remark(RemarkKind::GP_REMARK_MISSED, m.location, &format!("loop marked parallel, but {why}"));
-                if let Some(lr) = loop_report(report.as_deref_mut(), Some((m.line, m.column))) {
-                    lr.declined = Some(why.to_string());
+                let lr = loop_report(report.as_deref_mut(), Some((m.line, m.column)));
+                // parloops declined it: the plugin's own region, where its
+                // form allows one.
+                let region = if p.options.no_own_regions { Err("-fplugin-arg-gccpoly-no-own-regions".to_string()) } else { own_region(m.num, m.line) };
+                match region {
+                    // parloops did run it, at another line than the loop's.
+                    Ok(None) => {}
+                    Ok(Some((reductions, last))) => {
+                        diag::remark(RemarkKind::GP_REMARK_OPTIMIZED, m.location, &own_region_remark("parloops declined it", reductions, last));
+                        if let Some(lr) = lr {
+                            add_transform(lr, "own-region");
+                        }
+                    }
+                    Err(not) => {
+                        let why = format!("parloops did not parallelize it (its own -fopt-info-loop-missed remarks say why), nor the plugin in a region of its own ({not})");
+                        diag::remark(RemarkKind::GP_REMARK_MISSED, m.location, &format!("loop marked parallel, but {why}"));
+                        if let Some(lr) = lr {
+                            lr.declined = Some(why);
+                        }
+                    }
                 }
             }
         })
     });
+}
+
+/// Runs marked loop `num` (else the marked loop at source line `line`)
+/// in an OpenMP region of the plugin's own (`gp_loop_own_region`): the
+/// numbers of its reductions and of its values taken from the last
+/// iteration; None where it already is in parloops' region; or why it is
+/// not done.
+fn own_region(num: u32, line: u32) -> Result<Option<(u32, u32)>, String> {
+    let (mut reductions, mut last) = (0u32, 0u32);
+    let mut why: *const std::os::raw::c_char = std::ptr::null();
+    // SAFETY: called inside a pass of the loop pipeline, where cfun and its
+    // loops are set; the out-pointers point to locals.
+    let done = unsafe { ffi::gp_loop_own_region(num, line, &mut reductions, &mut last, &mut why) };
+    if done == 1 {
+        Ok(Some((reductions, last)))
+    } else if done == 2 {
+        Ok(None)
+    } else if why.is_null() {
+        Err("its form does not allow one".to_string())
+    } else {
+        Err(ffi::string_from(why))
+    }
+}
+
+/// The remark of a loop run in a region of the plugin's own, `because`
+/// parloops does not run it, with `reductions` and `last` values.
+fn own_region_remark(because: &str, reductions: u32, last: u32) -> String {
+    let mut msg = format!("loop run in parallel in an OpenMP region of gccpoly's own ({because}): each thread runs a block of its iterations");
+    if reductions > 0 {
+        msg.push_str(&format!("; {reductions} reduction{} combined after the region in thread order", if reductions == 1 { "" } else { "s" }));
+    }
+    if last > 0 {
+        msg.push_str(&format!(
+            "; {last} value{} used after the loop taken from the thread that ran its last iteration",
+            if last == 1 { "" } else { "s" }
+        ));
+    }
+    msg
 }
 
 /// The options of the analysis of the current function; `verdicts_only`
@@ -537,7 +593,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
                 let msg = if mark { msg.to_string() } else { format!("(debug-unmarked-versions: not marked) {msg}") };
                 diag::remark(RemarkKind::GP_REMARK_OPTIMIZED, x.location, &msg);
                 if let (true, Some(pos)) = (mark, &x.pos) {
-                    p.marked.push(MarkedLoop { function: name.to_string(), line: pos.line, column: pos.column, location: x.location, cyclic });
+                    p.marked.push(MarkedLoop { function: name.to_string(), line: pos.line, column: pos.column, location: x.location, num: l, cyclic });
                 }
             }
             (l, if mark { vec!["parallel"] } else { Vec::new() }, guard, None)
@@ -735,6 +791,26 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         let cyclic = *cyclic && mark && !p.options.no_cyclic;
         if cyclic {
             msg.push_str("; iterations dealt round-robin, schedule(static, 1): the inner loops' trip counts vary with it");
+        }
+        // parloops declines a reduction around a nest of three loops and
+        // would run an inner loop instead: the plugin's own region runs it.
+        // SAFETY: l is a marked loop of cfun.
+        if mark && !p.options.no_own_regions && !cyclic && unsafe { ffi::gp_loop_deep_reduction(*l) } != 0 {
+            let line = fl.pos.as_ref().map(|p| p.line).unwrap_or(0);
+            match own_region(*l, line) {
+                Ok(None) => {}
+                Ok(Some((reductions, last))) => {
+                    let because = "parloops declines reductions around nests of three loops";
+                    let mut msg = own_region_remark(because, reductions, last);
+                    if let Some(g) = &whole {
+                        msg.push_str(&format!(", in a copy run when {g}"));
+                    }
+                    diag::remark(RemarkKind::GP_REMARK_OPTIMIZED, fl.location, &msg);
+                    done.push((*l, vec!["parallel", "own-region"], whole, None));
+                    continue;
+                }
+                Err(why) => diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, &format!("loop not run in a region of gccpoly's own: {why}; left to parloops")),
+            }
         }
         let mut d = marked(*l, whole, &msg, cyclic);
         if !storage.is_empty() && mark {

@@ -37,6 +37,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "no-recompute", value: ValueKind::None },
     OptionSpec { key: "no-unsigned-reductions", value: ValueKind::None },
     OptionSpec { key: "no-conditional-reductions", value: ValueKind::None },
+    OptionSpec { key: "no-own-regions", value: ValueKind::None },
     OptionSpec { key: "no-wide-counters", value: ValueKind::None },
     OptionSpec { key: "no-enter-inner", value: ValueKind::None },
     OptionSpec { key: "no-reload", value: ValueKind::None },
@@ -91,6 +92,9 @@ pub struct Options {
     /// Leave conditional updates of reductions as they are (parloops then
     /// refuses the loop) instead of making them unconditional.
     pub no_conditional_reductions: bool,
+    /// Leave the marked loops parloops declines sequential instead of
+    /// running them in OpenMP regions of the plugin's own.
+    pub no_own_regions: bool,
     /// Leave the 64-bit conversions of a marked innermost loop's 32-bit
     /// counters as they are (the parallel loop then loses its vectors).
     pub no_wide_counters: bool,
@@ -193,6 +197,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "no-recompute" => opts.no_recompute = true,
             "no-unsigned-reductions" => opts.no_unsigned_reductions = true,
             "no-conditional-reductions" => opts.no_conditional_reductions = true,
+            "no-own-regions" => opts.no_own_regions = true,
             "no-wide-counters" => opts.no_wide_counters = true,
             "no-enter-inner" => opts.no_enter_inner = true,
             "no-reload" => opts.no_reload = true,

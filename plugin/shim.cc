@@ -45,6 +45,12 @@
 #include "opts.h"
 #include "incpath.h"
 #include "langhooks.h"
+#include "omp-expand.h"
+#include "cgraph.h"
+#include "stor-layout.h"
+#include "alias.h"
+#include "gimple-walk.h"
+#include "fold-const.h"
 #include "toplev.h"
 #include <dlfcn.h>
 
@@ -4420,4 +4426,1019 @@ gp_loop_constant_trips (unsigned num)
       || tree_to_uhwi (n) >= (1u << 31) - 1)
     return 0;
   return tree_to_uhwi (n) + 1;
+}
+
+/* --- OpenMP regions of the plugin's own.  -------------------------------- */
+
+/* A marked loop parloops declined runs in a GIMPLE_OMP_PARALLEL region the
+   plugin builds and expands itself (omp_expand_local): each thread runs a
+   contiguous block of the iterations, in thread order, through a counter of
+   its own; the counters' starting values are computed from the thread's
+   first iteration; reductions start from their identity in each thread and
+   the partial results are combined after the region in thread order; a
+   value the loop hands out that is not a reduction is the last
+   iteration's, stored by the thread that ran it.  */
+
+/* A reduction of the region: its header PHI, the value it hands out (the
+   PHI's latch value), its operation and identity.  */
+struct or_reduction
+{
+  gphi *phi;
+  tree out;
+  enum tree_code code;
+  tree identity;
+};
+
+/* The identity of CODE on TYPE; NULL where the plugin makes no partial
+   results of it.  */
+static tree
+or_identity (enum tree_code code, tree type)
+{
+  if (SCALAR_FLOAT_TYPE_P (type))
+    {
+      if (HONOR_SNANS (type))
+	return NULL_TREE;
+      /* GCC makes MIN_EXPR and MAX_EXPR of floating-point values only
+	 where NaNs and the sign of zero need not be honoured; they are
+	 exact in every order.  */
+      if (code == MIN_EXPR || code == MAX_EXPR)
+	{
+	  REAL_VALUE_TYPE v;
+	  if (HONOR_INFINITIES (type))
+	    {
+	      real_inf (&v);
+	      if (code == MAX_EXPR)
+		v = real_value_negate (&v);
+	    }
+	  else
+	    real_maxval (&v, code == MAX_EXPR, TYPE_MODE (type));
+	  return build_real (type, v);
+	}
+      if (!flag_associative_math)
+	return NULL_TREE;
+      if (code == PLUS_EXPR)
+	{
+	  /* -0.0 + x is x for every x, +0.0 included.  */
+	  REAL_VALUE_TYPE m0 = real_value_negate (&dconst0);
+	  return build_real (type, m0);
+	}
+      if (code == MULT_EXPR)
+	return build_real (type, dconst1);
+      return NULL_TREE;
+    }
+  if (!INTEGRAL_TYPE_P (type) || TREE_CODE (type) == BOOLEAN_TYPE)
+    return NULL_TREE;
+  switch (code)
+    {
+    case PLUS_EXPR:
+    case MULT_EXPR:
+      /* A partial sum of signed integers could overflow where the whole
+	 does not.  */
+      if (TYPE_OVERFLOW_UNDEFINED (type) || TYPE_OVERFLOW_TRAPS (type))
+	return NULL_TREE;
+      return build_int_cst (type, code == PLUS_EXPR ? 0 : 1);
+    case BIT_IOR_EXPR:
+    case BIT_XOR_EXPR:
+      return build_zero_cst (type);
+    case BIT_AND_EXPR:
+      return build_all_ones_cst (type);
+    case MIN_EXPR:
+      return TYPE_MAX_VALUE (type);
+    case MAX_EXPR:
+      return TYPE_MIN_VALUE (type);
+    default:
+      return NULL_TREE;
+    }
+}
+
+/* Whether header PHI ROOT of LOOP is a reduction: every value computed
+   from its result in LOOP comes from one operation of one kind (+ with -,
+   *, min, max, &, |, ^) taking one value of the cycle (the first operand
+   of a -), or from a PHI of values of the cycle; none is used in LOOP
+   otherwise, and only the latch value after it.  Fills R.  */
+static bool
+or_reduction_of (class loop *loop, gphi *root, or_reduction *r)
+{
+  tree type = TREE_TYPE (gimple_phi_result (root));
+  tree back = PHI_ARG_DEF_FROM_EDGE (root, loop_latch_edge (loop));
+  auto_vec<tree> names;
+  hash_set<tree> in;
+  names.safe_push (gimple_phi_result (root));
+  in.add (gimple_phi_result (root));
+  enum tree_code kind = ERROR_MARK;
+  for (unsigned k = 0; k < names.length (); k++)
+    {
+      if (names.length () > 64 || SSA_NAME_OCCURS_IN_ABNORMAL_PHI (names[k]))
+	return false;
+      imm_use_iterator it;
+      use_operand_p use;
+      FOR_EACH_IMM_USE_FAST (use, it, names[k])
+	{
+	  gimple *s = USE_STMT (use);
+	  if (is_gimple_debug (s) || s == root)
+	    continue;
+	  if (!flow_bb_inside_loop_p (loop, gimple_bb (s)))
+	    {
+	      if (names[k] != back)
+		return false;
+	      continue;
+	    }
+	  tree lhs;
+	  if (gphi *phi = dyn_cast<gphi *> (s))
+	    lhs = gimple_phi_result (phi);
+	  else if (gassign *a = dyn_cast<gassign *> (s))
+	    {
+	      enum tree_code code = gimple_assign_rhs_code (a);
+	      enum tree_code k2 = code == MINUS_EXPR ? PLUS_EXPR : code;
+	      if (kind == ERROR_MARK)
+		kind = k2;
+	      if (k2 != kind || gimple_num_ops (a) != 3)
+		return false;
+	      tree o1 = gimple_assign_rhs1 (a), o2 = gimple_assign_rhs2 (a);
+	      bool in1 = o1 == names[k], in2 = o2 == names[k];
+	      if (in1 == in2 || (code == MINUS_EXPR && !in1))
+		return false;
+	      lhs = gimple_assign_lhs (a);
+	    }
+	  else
+	    return false;
+	  if (TREE_CODE (lhs) != SSA_NAME
+	      || !types_compatible_p (TREE_TYPE (lhs), type))
+	    return false;
+	  if (!in.add (lhs))
+	    names.safe_push (lhs);
+	}
+    }
+  if (kind == ERROR_MARK || TREE_CODE (back) != SSA_NAME || !in.contains (back))
+    return false;
+  /* The other operands come from outside the cycle; a PHI's all from it.  */
+  for (unsigned k = 1; k < names.length (); k++)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (names[k]);
+      if (gphi *phi = dyn_cast<gphi *> (def))
+	{
+	  for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+	    if (!in.contains (gimple_phi_arg_def (phi, i)))
+	      return false;
+	}
+      else if (in.contains (gimple_assign_rhs1 (def))
+	       && in.contains (gimple_assign_rhs2 (def)))
+	return false;
+    }
+  tree identity = or_identity (kind, type);
+  if (!identity)
+    return false;
+  r->phi = root;
+  r->out = back;
+  r->code = kind;
+  r->identity = identity;
+  return true;
+}
+
+/* Whether BB lies inside an OpenMP region: going up its dominators, a
+   GIMPLE_OMP statement that opens one comes before one that closes one.  */
+static bool
+or_inside_omp (basic_block bb)
+{
+  for (basic_block b = bb; b && b != ENTRY_BLOCK_PTR_FOR_FN (cfun);
+       b = get_immediate_dominator (CDI_DOMINATORS, b))
+    for (gimple_stmt_iterator gsi = gsi_last_bb (b); !gsi_end_p (gsi);
+	 gsi_prev (&gsi))
+      {
+	enum gimple_code c = gimple_code (gsi_stmt (gsi));
+	if (c == GIMPLE_OMP_RETURN)
+	  return false;
+	if (c == GIMPLE_OMP_PARALLEL || c == GIMPLE_OMP_FOR
+	    || c == GIMPLE_OMP_CONTINUE || c == GIMPLE_OMP_TASK
+	    || c == GIMPLE_OMP_TARGET || c == GIMPLE_OMP_TEAMS)
+	  return true;
+      }
+  return false;
+}
+
+/* walk_gimple_op callback: records in the hash_set of WI->info the local
+   variables in memory a statement refers to; sets WI->is_lhs (misused as a
+   failure flag) on one the region cannot refer to through a pointer.  */
+static tree
+or_find_locals (tree *tp, int *walk_subtrees, void *data)
+{
+  walk_stmt_info *wi = (walk_stmt_info *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == PARM_DECL || TREE_CODE (t) == RESULT_DECL)
+    wi->is_lhs = true;
+  else if (VAR_P (t) && !is_global_var (t))
+    {
+      if (DECL_HAS_VALUE_EXPR_P (t) || !DECL_SIZE (t)
+	  || TREE_CODE (DECL_SIZE (t)) != INTEGER_CST || TREE_THIS_VOLATILE (t))
+	wi->is_lhs = true;
+      else
+	((hash_set<tree> *) wi->info)->add (t);
+    }
+  else if (TREE_CODE (t) == LABEL_DECL)
+    wi->is_lhs = true;
+  return NULL_TREE;
+}
+
+/* walk_tree callback: replaces the local variables of the hash_map DATA
+   by references through the pointers it maps them to.  */
+static tree
+or_replace_locals (tree *tp, int *walk_subtrees, void *data)
+{
+  hash_map<tree, tree> *ptrs = (hash_map<tree, tree> *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == ADDR_EXPR)
+    {
+      walk_tree (&TREE_OPERAND (t, 0), or_replace_locals, data, NULL);
+      recompute_tree_invariant_for_addr_expr (t);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (tree *p = ptrs->get (t))
+    {
+      *tp = build2 (MEM_REF, TREE_TYPE (t), *p,
+		    build_int_cst (reference_alias_ptr_type (t), 0));
+      *walk_subtrees = 0;
+    }
+  return NULL_TREE;
+}
+
+/* qsort order of declarations: by DECL_UID, for a stable output.  */
+static int
+or_by_uid (const void *a, const void *b)
+{
+  unsigned x = DECL_UID (*(const tree *) a), y = DECL_UID (*(const tree *) b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/* A function of one pointer argument to receive a region of cfun.  */
+static tree
+or_child_fn (location_t loc)
+{
+  static unsigned count;
+  struct function *parent = cfun;
+  tree name = clone_function_name (current_function_decl, "gccpoly_region",
+				   count++);
+  tree type = build_function_type_list (void_type_node, ptr_type_node,
+					NULL_TREE);
+  tree decl = build_decl (LOCATION_LOCUS (loc), FUNCTION_DECL, name, type);
+  TREE_STATIC (decl) = 1;
+  TREE_USED (decl) = 1;
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_IGNORED_P (decl) = 0;
+  TREE_PUBLIC (decl) = 0;
+  DECL_UNINLINABLE (decl) = 1;
+  DECL_EXTERNAL (decl) = 0;
+  DECL_CONTEXT (decl) = NULL_TREE;
+  DECL_INITIAL (decl) = make_node (BLOCK);
+  BLOCK_SUPERCONTEXT (DECL_INITIAL (decl)) = decl;
+  tree result = build_decl (loc, RESULT_DECL, NULL_TREE, void_type_node);
+  DECL_ARTIFICIAL (result) = 1;
+  DECL_IGNORED_P (result) = 1;
+  DECL_RESULT (decl) = result;
+  tree parm = build_decl (loc, PARM_DECL, get_identifier (".gccpoly_data"),
+			  ptr_type_node);
+  DECL_ARTIFICIAL (parm) = 1;
+  DECL_ARG_TYPE (parm) = ptr_type_node;
+  DECL_CONTEXT (parm) = decl;
+  TREE_USED (parm) = 1;
+  DECL_ARGUMENTS (decl) = parm;
+  allocate_struct_function (decl, false);
+  /* allocate_struct_function sets cfun.  */
+  set_cfun (parent);
+  return decl;
+}
+
+/* A field of TYPE named NAME, chained before FIELDS.  */
+static tree
+or_field (tree record, tree type, const char *name, tree fields)
+{
+  tree f = build_decl (UNKNOWN_LOCATION, FIELD_DECL, get_identifier (name),
+		       type);
+  DECL_CONTEXT (f) = record;
+  DECL_CHAIN (f) = fields;
+  return f;
+}
+
+/* The component FIELD of the record BASE.  */
+static tree
+or_component (tree base, tree field)
+{
+  return build3 (COMPONENT_REF, TREE_TYPE (field), base, field, NULL_TREE);
+}
+
+/* Inserts NAME = REF (a load) or REF = VALUE (a store) before GSI.  */
+static tree
+or_load (gimple_stmt_iterator *gsi, tree ref)
+{
+  tree name = make_ssa_name (TREE_TYPE (ref));
+  gsi_insert_before (gsi, gimple_build_assign (name, ref), GSI_SAME_STMT);
+  return name;
+}
+
+static void
+or_store (gimple_stmt_iterator *gsi, tree ref, tree value)
+{
+  gsi_insert_before (gsi, gimple_build_assign (ref, value), GSI_SAME_STMT);
+}
+
+/* What a region of LOOP needs to know of it.  */
+struct or_form
+{
+  edge exit;
+  gcond *cond;
+  class tree_niter_desc desc;
+  auto_vec<gphi *> counters;
+  auto_vec<tree> steps;
+  auto_vec<or_reduction> reductions;
+  auto_vec<gphi *> outs;
+  hash_set<tree> locals;
+};
+
+/* Whether LOOP has the form a region of the plugin's own needs; fills F,
+   or WHY.  */
+static bool
+or_analyze (class loop *loop, or_form *f, const char **why)
+{
+  /* Its form: one exit, at the end of its body, then an empty latch.  */
+  edge exit = single_exit (loop);
+  f->exit = exit;
+  basic_block test = exit ? exit->src : NULL;
+  gcond *cond = test ? safe_dyn_cast<gcond *> (last_stmt (test)) : NULL;
+  f->cond = cond;
+  if (!cond || !loop_preheader_edge (loop) || EDGE_COUNT (test->succs) != 2
+      || !single_pred_p (loop->latch) || single_pred (loop->latch) != test
+      || !empty_block_p (loop->latch)
+      || (loop->header->flags & BB_IRREDUCIBLE_LOOP))
+    {
+      *why = "its exit is not a test at the end of its body";
+      return false;
+    }
+  class tree_niter_desc &desc = f->desc;
+  if (!number_of_iterations_exit (loop, exit, &desc, false)
+      || !desc.niter || !integer_zerop (desc.may_be_zero)
+      || !INTEGRAL_TYPE_P (TREE_TYPE (desc.niter))
+      || TYPE_PRECISION (TREE_TYPE (desc.niter)) > 64
+      || chrec_contains_undetermined (desc.niter)
+      || !expr_invariant_in_loop_p (loop, desc.niter))
+    {
+      *why = "its number of iterations is unknown before it";
+      return false;
+    }
+
+  /* Its header PHIs: counters and reductions.  */
+  auto_vec<gphi *> &counters = f->counters;
+  auto_vec<tree> &steps = f->steps;
+  auto_vec<or_reduction> &reductions = f->reductions;
+  for (gphi_iterator pi = gsi_start_phis (loop->header); !gsi_end_p (pi);
+       gsi_next (&pi))
+    {
+      gphi *phi = pi.phi ();
+      tree res = gimple_phi_result (phi);
+      if (virtual_operand_p (res))
+	continue;
+      affine_iv iv;
+      or_reduction r;
+      if ((INTEGRAL_TYPE_P (TREE_TYPE (res)) || POINTER_TYPE_P (TREE_TYPE (res)))
+	  && simple_iv (loop, loop, res, &iv, true)
+	  && expr_invariant_in_loop_p (loop, iv.step))
+	{
+	  counters.safe_push (phi);
+	  steps.safe_push (iv.step);
+	}
+      else if (or_reduction_of (loop, phi, &r))
+	reductions.safe_push (r);
+      else
+	{
+	  *why = "a value carried from one iteration to the next is neither a "
+		 "counter nor a reduction the plugin combines";
+	  return false;
+	}
+    }
+
+  /* What it hands out, through the PHIs of its exit (loop-closed SSA).  */
+  auto_vec<gphi *> &outs = f->outs;
+  for (gphi_iterator pi = gsi_start_phis (exit->dest); !gsi_end_p (pi);
+       gsi_next (&pi))
+    {
+      tree v = PHI_ARG_DEF_FROM_EDGE (pi.phi (), exit);
+      if (!virtual_operand_p (gimple_phi_result (pi.phi ()))
+	  && TREE_CODE (v) == SSA_NAME && !defined_outside (v, loop))
+	outs.safe_push (pi.phi ());
+    }
+  basic_block *body = get_loop_body (loop);
+  unsigned nbody = loop->num_nodes;
+  hash_set<tree> &locals = f->locals;
+  bool refused = false;
+  for (unsigned i = 0; i < nbody && !refused; i++)
+    {
+      basic_block bb = body[i];
+      if (bb->flags & BB_IRREDUCIBLE_LOOP)
+	refused = true;
+      for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi) && !refused;
+	   gsi_next (&pi))
+	{
+	  gphi *phi = pi.phi ();
+	  for (unsigned a = 0; a < gimple_phi_num_args (phi); a++)
+	    if (TREE_CODE (gimple_phi_arg_def (phi, a)) == ADDR_EXPR)
+	      refused = true;
+	  tree res = gimple_phi_result (phi);
+	  imm_use_iterator it;
+	  use_operand_p use;
+	  if (!virtual_operand_p (res))
+	    FOR_EACH_IMM_USE_FAST (use, it, res)
+	      {
+		gimple *s = USE_STMT (use);
+		if (!is_gimple_debug (s)
+		    && !flow_bb_inside_loop_p (loop, gimple_bb (s))
+		    && gimple_bb (s) != exit->dest)
+		  refused = true;
+	      }
+	}
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+	   !gsi_end_p (gsi) && !refused; gsi_next (&gsi))
+	{
+	  gimple *s = gsi_stmt (gsi);
+	  if (is_gimple_debug (s))
+	    continue;
+	  if (gimple_code (s) >= GIMPLE_OMP_ATOMIC_LOAD
+	      && gimple_code (s) <= GIMPLE_OMP_TEAMS)
+	    refused = true;
+	  if (gimple_code (s) == GIMPLE_GOTO || gimple_code (s) == GIMPLE_ASM
+	      || gimple_code (s) == GIMPLE_RETURN
+	      || stmt_can_throw_internal (cfun, s))
+	    refused = true;
+	  if (gcall *c = dyn_cast<gcall *> (s))
+	    if (gimple_call_flags (c) & ECF_RETURNS_TWICE)
+	      refused = true;
+	  if (glabel *l = dyn_cast<glabel *> (s))
+	    if (DECL_NONLOCAL (gimple_label_label (l))
+		|| FORCED_LABEL (gimple_label_label (l)))
+	      refused = true;
+	  walk_stmt_info wi;
+	  memset (&wi, 0, sizeof (wi));
+	  wi.info = &locals;
+	  if (!is_a<glabel *> (s))
+	    walk_gimple_op (s, or_find_locals, &wi);
+	  if (wi.is_lhs)
+	    refused = true;
+	  def_operand_p def;
+	  ssa_op_iter oi;
+	  FOR_EACH_SSA_DEF_OPERAND (def, s, oi, SSA_OP_DEF)
+	    {
+	      imm_use_iterator it;
+	      use_operand_p use;
+	      FOR_EACH_IMM_USE_FAST (use, it, DEF_FROM_PTR (def))
+		{
+		  gimple *u = USE_STMT (use);
+		  if (!is_gimple_debug (u)
+		      && !flow_bb_inside_loop_p (loop, gimple_bb (u))
+		      && gimple_bb (u) != exit->dest)
+		    refused = true;
+		}
+	    }
+	}
+    }
+  if (refused)
+    {
+      free (body);
+      *why = "its body holds a statement the plugin does not move into a "
+	     "region (a jump, an asm, a call that returns twice, a throw, a "
+	     "local label or a parameter in memory), or a value used after "
+	     "it outside loop-closed SSA";
+      return false;
+    }
+  free (body);
+  return true;
+}
+
+int
+gp_loop_deep_reduction (unsigned num)
+{
+  class loop *loop = get_loop (cfun, num);
+  if (!loop || !loop->inner || !loop->inner->inner)
+    return 0;
+  for (gphi_iterator pi = gsi_start_phis (loop->header); !gsi_end_p (pi);
+       gsi_next (&pi))
+    {
+      tree res = gimple_phi_result (pi.phi ());
+      affine_iv iv;
+      if (!virtual_operand_p (res)
+	  && !((INTEGRAL_TYPE_P (TREE_TYPE (res))
+		|| POINTER_TYPE_P (TREE_TYPE (res)))
+	       && simple_iv (loop, loop, res, &iv, true)))
+	return 1;
+    }
+  return 0;
+}
+
+int
+gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
+		    unsigned *n_last, const char **why)
+{
+  *n_reductions = *n_last = 0;
+  *why = NULL;
+  unsigned threads = flag_tree_parallelize_loops;
+  tree get_num = builtin_decl_explicit (BUILT_IN_OMP_GET_NUM_THREADS);
+  tree get_num_ = builtin_decl_explicit (BUILT_IN_OMP_GET_THREAD_NUM);
+  if (threads < 2 || threads > 1024 || !get_num || !get_num_
+      || !builtin_decl_explicit (BUILT_IN_GOMP_PARALLEL))
+    {
+      *why = "no OpenMP run-time calls in this compilation";
+      return 0;
+    }
+  if (cfun->has_nonlocal_label || cfun->calls_setjmp)
+    {
+      *why = "the function has non-local labels or calls setjmp";
+      return 0;
+    }
+  calculate_dominance_info (CDI_DOMINATORS);
+  class loop *loop = num ? get_loop (cfun, num) : NULL;
+  if (loop && !loop->can_be_parallel)
+    loop = NULL;
+  /* Already in an OpenMP region: parloops ran it (or a loop around it).  */
+  if (loop && (or_inside_omp (loop->header)
+	       || or_inside_omp (loop_preheader_edge (loop)->src)))
+    return 2;
+  for (auto l : loops_list (cfun, 0))
+    if (!loop && l->can_be_parallel
+	&& (unsigned) LOCATION_LINE (find_loop_location (l).get_location_t ())
+	     == line
+	&& !or_inside_omp (l->header))
+      {
+	loop = l;
+	break;
+      }
+  if (!loop)
+    {
+      *why = "the marked loop was not found";
+      return 0;
+    }
+
+  /* Too little work stays sequential, as in parloops.  */
+  unsigned per_thread = loop->inner ? 2 : param_parloops_min_per_thread;
+  HOST_WIDE_INT estimated = estimated_loop_iterations_int (loop);
+  if (estimated == -1)
+    estimated = get_likely_max_loop_iterations_int (loop);
+  if (optimize_loop_nest_for_size_p (loop)
+      || (estimated != -1
+	  && estimated < (HOST_WIDE_INT) threads * per_thread - 1))
+    {
+      *why = "too few iterations for the threads";
+      return 0;
+    }
+  or_form first;
+  if (!or_analyze (loop, &first, why))
+    return 0;
+  /* The region runs where the count is large enough, the loop as it is
+     elsewhere.  */
+  tree enough = fold_build2 (GE_EXPR, boolean_type_node, first.desc.niter,
+			     build_int_cst (TREE_TYPE (first.desc.niter),
+					    threads * per_thread - 1));
+  if (!integer_onep (enough))
+    {
+      if (!can_duplicate_loop_p (loop))
+	{
+	  *why = "it cannot be copied for the test of its count";
+	  return 0;
+	}
+      initialize_original_copy_tables ();
+      class loop *copy = version_loop (loop, enough);
+      free_original_copy_tables ();
+      if (!copy)
+	{
+	  *why = "versioning it on its count failed";
+	  return 0;
+	}
+      copy->can_be_parallel = false;
+      calculate_dominance_info (CDI_DOMINATORS);
+    }
+  or_form form;
+  if (!or_analyze (loop, &form, why))
+    return 0;
+  edge exit = form.exit;
+  gcond *cond = form.cond;
+  class tree_niter_desc &desc = form.desc;
+  auto_vec<gphi *> &counters = form.counters;
+  auto_vec<tree> &steps = form.steps;
+  auto_vec<or_reduction> &reductions = form.reductions;
+  auto_vec<gphi *> &outs = form.outs;
+  hash_set<tree> &locals = form.locals;
+  basic_block *body = get_loop_body (loop);
+  unsigned nbody = loop->num_nodes;
+  /* The values it hands out: reductions' partial results, or the last
+     iteration's.  */
+  auto_vec<int> out_reduction;
+  for (gphi *o : outs)
+    {
+      tree v = PHI_ARG_DEF_FROM_EDGE (o, exit);
+      int k = -1;
+      for (unsigned j = 0; j < reductions.length (); j++)
+	if (reductions[j].out == v)
+	  k = j;
+      out_reduction.safe_push (k);
+    }
+
+  /* The blocks: HEAD (parent, ends with the GIMPLE_OMP_PARALLEL) → ENTRY
+     (the thread's block of iterations) → PRE (preheader) → loop → TEST →
+     Y (partial results) → Y1 (the last iteration's values) → Z
+     (GIMPLE_OMP_RETURN) → W (parent: the values after the region).  */
+  location_t loc = find_loop_location (loop).get_location_t ();
+  basic_block head = split_edge (loop_preheader_edge (loop));
+  basic_block entry = split_edge (single_succ_edge (head));
+  basic_block pre = split_edge (single_succ_edge (entry));
+  bool exit_true = exit->flags & EDGE_TRUE_VALUE;
+  basic_block y = split_edge (exit);
+  basic_block y1 = split_edge (single_succ_edge (y));
+  basic_block z = split_edge (single_succ_edge (y1));
+  basic_block w = split_edge (single_succ_edge (z));
+  tree ulong = long_unsigned_type_node;
+
+  /* In HEAD: the number of iterations, and addresses of the locals.  */
+  gimple_stmt_iterator hg = gsi_last_bb (head);
+  tree niter = fold_convert (ulong, unshare_expr (desc.niter));
+  tree total = force_gimple_operand_gsi (&hg, fold_build2 (PLUS_EXPR, ulong,
+							   niter,
+							   build_int_cst (ulong, 1)),
+					 true, NULL_TREE, false,
+					 GSI_CONTINUE_LINKING);
+  hash_map<tree, tree> pointers;
+  auto_vec<tree> local_list;
+  for (tree d : locals)
+    local_list.safe_push (d);
+  local_list.qsort (or_by_uid);
+  for (tree d : local_list)
+    {
+      TREE_ADDRESSABLE (d) = 1;
+      tree p = make_ssa_name (build_pointer_type (TREE_TYPE (d)));
+      gsi_insert_after (&hg, gimple_build_assign (p, build_fold_addr_expr (d)),
+			GSI_CONTINUE_LINKING);
+      pointers.put (d, p);
+    }
+  if (!pointers.is_empty ())
+    for (unsigned i = 0; i < nbody; i++)
+      for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *s = gsi_stmt (gsi);
+	  if (is_gimple_debug (s))
+	    {
+	      if (gimple_debug_bind_p (s))
+		{
+		  gimple_debug_bind_reset_value (s);
+		  update_stmt (s);
+		}
+	      continue;
+	    }
+	  if (is_a<glabel *> (s))
+	    continue;
+	  for (unsigned o = 0; o < gimple_num_ops (s); o++)
+	    if (gimple_op (s, o))
+	      walk_tree (gimple_op_ptr (s, o), or_replace_locals, &pointers,
+			 NULL);
+	  update_stmt (s);
+	}
+  free (body);
+
+  /* In ENTRY: the thread's block of iterations, [LO, LO + CNT).  */
+  gimple_stmt_iterator eg = gsi_last_bb (entry);
+  auto emit = [&] (tree e) {
+    return force_gimple_operand_gsi (&eg, e, true, NULL_TREE, false,
+				     GSI_CONTINUE_LINKING);
+  };
+  auto call = [&] (tree fn) {
+    gcall *g = gimple_build_call (fn, 0);
+    tree lhs = make_ssa_name (integer_type_node);
+    gimple_call_set_lhs (g, lhs);
+    gsi_insert_after (&eg, g, GSI_CONTINUE_LINKING);
+    return lhs;
+  };
+  tree nt_i = call (get_num);
+  tree t_i = call (get_num_);
+  tree nt = emit (fold_convert (ulong, nt_i));
+  tree t = emit (fold_convert (ulong, t_i));
+  tree q = emit (fold_build2 (TRUNC_DIV_EXPR, ulong, total, nt));
+  tree rem = emit (fold_build2 (TRUNC_MOD_EXPR, ulong, total, nt));
+  tree lo = emit (fold_build2 (PLUS_EXPR, ulong,
+			       fold_build2 (MULT_EXPR, ulong, t, q),
+			       fold_build2 (MIN_EXPR, ulong, t, rem)));
+  tree cnt = emit (fold_build2 (PLUS_EXPR, ulong, q,
+				fold_convert (ulong,
+					      fold_build2 (LT_EXPR,
+							   boolean_type_node,
+							   t, rem))));
+  /* The counters start at the thread's first iteration.  */
+  edge pre_e = loop_preheader_edge (loop);
+  for (unsigned i = 0; i < counters.length (); i++)
+    {
+      gphi *phi = counters[i];
+      tree base = PHI_ARG_DEF_FROM_EDGE (phi, pre_e);
+      tree type = TREE_TYPE (gimple_phi_result (phi));
+      tree start;
+      if (POINTER_TYPE_P (type))
+	start = fold_build_pointer_plus (base,
+					 fold_build2 (MULT_EXPR, sizetype,
+						      fold_convert (sizetype, lo),
+						      fold_convert (sizetype,
+								    unshare_expr (steps[i]))));
+      else
+	{
+	  tree u = unsigned_type_for (type);
+	  start = fold_convert (type,
+				fold_build2 (PLUS_EXPR, u, fold_convert (u, base),
+					     fold_build2 (MULT_EXPR, u,
+							  fold_convert (u, lo),
+							  fold_convert (u, unshare_expr (steps[i])))));
+	}
+      SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (phi, pre_e), emit (start));
+    }
+  /* Reductions start from their identity; their starting values join the
+     partial results after the region.  */
+  auto_vec<tree> inits;
+  for (or_reduction &r : reductions)
+    {
+      inits.safe_push (PHI_ARG_DEF_FROM_EDGE (r.phi, pre_e));
+      SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (r.phi, pre_e), r.identity);
+    }
+  gcond *any = gimple_build_cond (NE_EXPR, cnt, build_int_cst (ulong, 0),
+				  NULL_TREE, NULL_TREE);
+  gsi_insert_after (&eg, any, GSI_CONTINUE_LINKING);
+  single_succ_edge (entry)->flags = EDGE_TRUE_VALUE;
+  single_succ_edge (entry)->probability = profile_probability::likely ();
+  edge none = make_edge (entry, z, EDGE_FALSE_VALUE);
+  none->probability = profile_probability::unlikely ();
+
+  /* The loop's own counter of the thread's iterations, tested instead of
+     its exit test.  */
+  tree c = make_ssa_name (ulong);
+  tree c_next = make_ssa_name (ulong);
+  gphi *cphi = create_phi_node (c, loop->header);
+  add_phi_arg (cphi, build_int_cst (ulong, 0), loop_preheader_edge (loop), loc);
+  add_phi_arg (cphi, c_next, loop_latch_edge (loop), loc);
+  gimple_stmt_iterator tg = gsi_for_stmt (cond);
+  gsi_insert_before (&tg, gimple_build_assign (c_next, PLUS_EXPR, c,
+					       build_int_cst (ulong, 1)),
+		     GSI_SAME_STMT);
+  gimple_cond_set_code (cond, exit_true ? EQ_EXPR : NE_EXPR);
+  gimple_cond_set_lhs (cond, c_next);
+  gimple_cond_set_rhs (cond, cnt);
+  update_stmt (cond);
+
+  /* The shared record: live-ins, partial results, last values.  */
+  tree record = lang_hooks.types.make_type (RECORD_TYPE);
+  TYPE_NAME (record) = build_decl (UNKNOWN_LOCATION, TYPE_DECL,
+				   create_tmp_var_name (".gccpoly_data"),
+				   record);
+  tree fields = NULL_TREE;
+  auto_vec<tree> part_fields, last_fields;
+  for (or_reduction &r : reductions)
+    {
+      tree ty = build_array_type_nelts (TREE_TYPE (r.out), threads);
+      fields = or_field (record, ty, "partial", fields);
+      part_fields.safe_push (fields);
+    }
+  for (unsigned i = 0; i < outs.length (); i++)
+    {
+      fields = or_field (record, TREE_TYPE (gimple_phi_result (outs[i])),
+			 "last", fields);
+      last_fields.safe_push (fields);
+    }
+  /* Live-ins: SSA names the region uses and does not define.  */
+  auto_vec<basic_block> region;
+  region.safe_push (entry);
+  region.safe_push (pre);
+  body = get_loop_body (loop);
+  for (unsigned i = 0; i < loop->num_nodes; i++)
+    region.safe_push (body[i]);
+  free (body);
+  region.safe_push (y);
+  region.safe_push (y1);
+  region.safe_push (z);
+  hash_set<basic_block> in_region;
+  for (basic_block bb : region)
+    in_region.add (bb);
+  auto outside = [&] (tree n) {
+    basic_block b = gimple_bb (SSA_NAME_DEF_STMT (n));
+    return !b || !in_region.contains (b);
+  };
+  auto_vec<tree> live_in;
+  hash_map<tree, tree> live_field;
+  auto note_use = [&] (tree n) {
+    if (TREE_CODE (n) == SSA_NAME && !virtual_operand_p (n) && outside (n)
+	&& !live_field.get (n))
+      {
+	fields = or_field (record, TREE_TYPE (n), "in", fields);
+	live_field.put (n, fields);
+	live_in.safe_push (n);
+      }
+  };
+  for (basic_block bb : region)
+    {
+      for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
+	   gsi_next (&pi))
+	for (unsigned a = 0; a < gimple_phi_num_args (pi.phi ()); a++)
+	  note_use (gimple_phi_arg_def (pi.phi (), a));
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *s = gsi_stmt (gsi);
+	  use_operand_p use;
+	  ssa_op_iter oi;
+	  if (is_gimple_debug (s))
+	    {
+	      FOR_EACH_SSA_USE_OPERAND (use, s, oi, SSA_OP_USE)
+		if (outside (USE_FROM_PTR (use)))
+		  {
+		    gimple_debug_bind_reset_value (s);
+		    update_stmt (s);
+		    break;
+		  }
+	      continue;
+	    }
+	  FOR_EACH_SSA_USE_OPERAND (use, s, oi, SSA_OP_USE)
+	    note_use (USE_FROM_PTR (use));
+	}
+    }
+  TYPE_FIELDS (record) = nreverse (fields);
+  layout_type (record);
+  tree data = create_tmp_var (record, ".gccpoly_data_store");
+  TREE_ADDRESSABLE (data) = 1;
+
+  /* HEAD: the live-ins stored, the partial results set to the identity,
+     then the region.  */
+  hg = gsi_last_bb (head);
+  auto head_store = [&] (tree ref, tree value) {
+    gsi_insert_after (&hg, gimple_build_assign (ref, value),
+		      GSI_CONTINUE_LINKING);
+  };
+  for (tree n : live_in)
+    head_store (or_component (data, *live_field.get (n)), n);
+  for (unsigned j = 0; j < reductions.length (); j++)
+    for (unsigned k = 0; k < threads; k++)
+      head_store (build4 (ARRAY_REF, TREE_TYPE (reductions[j].out),
+			  or_component (data, part_fields[j]),
+			  build_int_cst (integer_type_node, k), NULL_TREE,
+			  NULL_TREE),
+		  reductions[j].identity);
+  tree child = or_child_fn (loc);
+  tree clause = build_omp_clause (loc, OMP_CLAUSE_NUM_THREADS);
+  OMP_CLAUSE_NUM_THREADS_EXPR (clause) = build_int_cst (integer_type_node,
+							threads);
+  gomp_parallel *par = gimple_build_omp_parallel (NULL, clause, child, data);
+  gimple_set_location (par, loc);
+  gsi_insert_after (&hg, par, GSI_CONTINUE_LINKING);
+
+  /* ENTRY: the record's address (the child's argument), then the loads.  */
+  gimple_stmt_iterator eb = gsi_after_labels (entry);
+  tree param = make_ssa_name (DECL_ARGUMENTS (child));
+  gsi_insert_before (&eb, gimple_build_assign (param, build_fold_addr_expr (data)),
+		     GSI_SAME_STMT);
+  tree pd = make_ssa_name (build_pointer_type (record));
+  gsi_insert_before (&eb, gimple_build_assign (pd, fold_convert (TREE_TYPE (pd), param)),
+		     GSI_SAME_STMT);
+  /* A fresh reference each time: GIMPLE shares no tree nodes.  */
+  auto view = [&] () { return build_simple_mem_ref (pd); };
+  hash_map<tree, tree> copies;
+  for (tree n : live_in)
+    copies.put (n, or_load (&eb, or_component (view (), *live_field.get (n))));
+  for (basic_block bb : region)
+    {
+      for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
+	   gsi_next (&pi))
+	for (unsigned a = 0; a < gimple_phi_num_args (pi.phi ()); a++)
+	  if (tree *cp = copies.get (gimple_phi_arg_def (pi.phi (), a)))
+	    SET_USE (gimple_phi_arg_imm_use_ptr (pi.phi (), a), *cp);
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *s = gsi_stmt (gsi);
+	  if (s == SSA_NAME_DEF_STMT (param) || s == SSA_NAME_DEF_STMT (pd))
+	    continue;
+	  use_operand_p use;
+	  ssa_op_iter oi;
+	  bool changed = false;
+	  FOR_EACH_SSA_USE_OPERAND (use, s, oi, SSA_OP_USE)
+	    if (tree *cp = copies.get (USE_FROM_PTR (use)))
+	      {
+		SET_USE (use, *cp);
+		changed = true;
+	      }
+	  if (changed)
+	    update_stmt (s);
+	}
+    }
+
+  /* Y: the partial results into the thread's slots; Y1, reached by the
+     thread that ran the last iteration: the values the loop hands out.  */
+  gimple_stmt_iterator yg = gsi_last_bb (y);
+  for (unsigned j = 0; j < reductions.length (); j++)
+    or_store (&yg, build4 (ARRAY_REF, TREE_TYPE (reductions[j].out),
+			   or_component (view (), part_fields[j]), t, NULL_TREE,
+			   NULL_TREE),
+	      reductions[j].out);
+  gimple_stmt_iterator yl = gsi_last_bb (y);
+  tree end = force_gimple_operand_gsi (&yl, fold_build2 (PLUS_EXPR, ulong, lo, cnt),
+				       true, NULL_TREE, false, GSI_CONTINUE_LINKING);
+  gsi_insert_after (&yl, gimple_build_cond (EQ_EXPR, end, total, NULL_TREE,
+					    NULL_TREE),
+		    GSI_CONTINUE_LINKING);
+  /* TOTAL, where not a constant, is a live-in: the region uses its copy.  */
+  if (tree *tc = copies.get (total))
+    {
+      gimple_cond_set_rhs (as_a<gcond *> (gsi_stmt (yl)), *tc);
+      update_stmt (gsi_stmt (yl));
+    }
+  single_succ_edge (y)->flags = EDGE_TRUE_VALUE;
+  single_succ_edge (y)->probability = profile_probability::even ();
+  make_edge (y, z, EDGE_FALSE_VALUE)->probability = profile_probability::even ();
+  gimple_stmt_iterator y1g = gsi_last_bb (y1);
+  for (unsigned i = 0; i < outs.length (); i++)
+    if (out_reduction[i] < 0)
+      {
+	or_store (&y1g, or_component (view (), last_fields[i]),
+		  PHI_ARG_DEF_FROM_EDGE (outs[i], single_succ_edge (w)));
+	(*n_last)++;
+      }
+  gimple_stmt_iterator zg = gsi_last_bb (z);
+  gsi_insert_after (&zg, gimple_build_omp_return (false), GSI_NEW_STMT);
+
+  /* W: the values after the region.  */
+  gimple_stmt_iterator wg = gsi_after_labels (w);
+  edge out_e = single_succ_edge (w);
+  for (unsigned i = 0; i < outs.length (); i++)
+    {
+      tree value;
+      if (out_reduction[i] >= 0)
+	{
+	  or_reduction &r = reductions[out_reduction[i]];
+	  tree type = TREE_TYPE (r.out);
+	  value = inits[out_reduction[i]];
+	  for (unsigned k = 0; k < threads; k++)
+	    {
+	      tree part = or_load (&wg, build4 (ARRAY_REF, type,
+						or_component (data, part_fields[out_reduction[i]]),
+						build_int_cst (integer_type_node, k),
+						NULL_TREE, NULL_TREE));
+	      tree sum = make_ssa_name (type);
+	      gsi_insert_before (&wg, gimple_build_assign (sum, r.code, value, part),
+				 GSI_SAME_STMT);
+	      value = sum;
+	    }
+	}
+      else
+	value = or_load (&wg, or_component (data, last_fields[i]));
+      SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (outs[i], out_e), value);
+    }
+  *n_reductions = reductions.length ();
+
+  /* Debug uses outside the region of what it defines lose their values.  */
+  for (basic_block bb : region)
+    {
+      auto reset_outside = [&] (tree n) {
+	imm_use_iterator it;
+	gimple *u;
+	FOR_EACH_IMM_USE_STMT (u, it, n)
+	  if (is_gimple_debug (u) && !in_region.contains (gimple_bb (u)))
+	    {
+	      gimple_debug_bind_reset_value (u);
+	      update_stmt (u);
+	    }
+      };
+      for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
+	   gsi_next (&pi))
+	if (!virtual_operand_p (gimple_phi_result (pi.phi ())))
+	  reset_outside (gimple_phi_result (pi.phi ()));
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  def_operand_p def;
+	  ssa_op_iter oi;
+	  FOR_EACH_SSA_DEF_OPERAND (def, gsi_stmt (gsi), oi, SSA_OP_DEF)
+	    reset_outside (DEF_FROM_PTR (def));
+	}
+    }
+
+  /* Expand it.  */
+  free_dominance_info (CDI_DOMINATORS);
+  calculate_dominance_info (CDI_DOMINATORS);
+  mark_virtual_operands_for_renaming (cfun);
+  update_ssa (TODO_update_ssa_only_virtuals);
+  loop->can_be_parallel = false;
+  omp_expand_local (head);
+  /* The loop passes that follow expect dominators.  */
+  free_dominance_info (CDI_DOMINATORS);
+  calculate_dominance_info (CDI_DOMINATORS);
+  scev_reset ();
+  free_numbers_of_iterations_estimates (cfun);
+  pt_solution_reset (&cfun->gimple_df->escaped);
+  return 1;
 }

@@ -698,6 +698,24 @@ gp_interchange_status gp_loop_collapse (unsigned outer, int apply);
 /* The trip count of loop NUM when it is a constant below 2^31, else 0.  */
 unsigned gp_loop_constant_trips (unsigned num);
 
+/* Runs marked loop NUM of cfun (with NUM zero: the marked loop at source
+   line LINE, after parloops declined it) in an OpenMP region of the
+   plugin's own (GIMPLE_OMP_PARALLEL, expanded with omp_expand_local),
+   versioned on its count being at least parloops' minimum: each thread
+   runs a contiguous block of its iterations; reductions are combined after
+   the region in thread order, other values it hands out are the last
+   iteration's.  Returns 1 when done, with the numbers of reductions and
+   of last values; 2 when loop NUM already is in an OpenMP region (parloops
+   ran it, or a loop around it); 0 with WHY where it is not done (nothing
+   changed, or only the versioning).  */
+int gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
+			unsigned *n_last, const char **why);
+/* Whether loop NUM carries a value that is not a counter (a reduction)
+   around a nest of three or more loops, which parloops declines (its
+   reductions come from the vectorizer's analysis, which knows nests of
+   two).  */
+int gp_loop_deep_reduction (unsigned num);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,9 +1,9 @@
 /* -fplugin-arg-gccpoly-no-conditional-reductions: a conditional update
-   keeps its branch, and parloops declines the loop the plugin marks
-   (its reduction analysis needs a body of one block), as without the
-   plugin.  */
+   keeps its branch, and parloops declines the loop the plugin marks (its
+   reductions need a body of one block), as without the plugin; with
+   no-own-regions the plugin's own region does not run it either.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -ftree-parallelize-loops=2 -fopt-info-loop-all -fplugin-arg-gccpoly-no-conditional-reductions" } */
+/* { dg-options "-O2 -ftree-parallelize-loops=2 -fopt-info-loop-all -fplugin-arg-gccpoly-no-conditional-reductions -fplugin-arg-gccpoly-no-own-regions" } */
 
 unsigned
 count (int n, const double *a, double t)

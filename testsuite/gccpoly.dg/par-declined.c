@@ -1,9 +1,9 @@
 /* A loop marked for parloops that parloops does not parallelize: 9
    iterations, below parloops' own minimum of iterations per thread (the
    plugin's run-time minimum applies only inside sequential loops).  After
-   parloops the plugin finds no GIMPLE_OMP_FOR at the loop's line and says
-   so, in a missed remark and in the report's "declined"; the loop
-   parloops does parallelize has none.  */
+   parloops the plugin finds no GIMPLE_OMP_FOR at the loop's line, runs it
+   in no region of its own (the same minimum) and says so, in a missed
+   remark and the report's "declined"; the parallel loop has none.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -ftree-parallelize-loops=2 -fopt-info-loop-all" } */
 
@@ -17,5 +17,5 @@ fill (double *restrict b, double *restrict c, double *restrict k, int n)
 }
 /* { dg-optimized "parallelizing inner loop" "" { target *-*-* } 13 } */
 
-/* { dg-final { scan-report {functions[name=fill].loops[line=15].declined} {"parloops did not parallelize it (its own -fopt-info-loop-missed remarks say why)"} } } */
+/* { dg-final { scan-report {functions[name=fill].loops[line=15].declined} {"parloops did not parallelize it (its own -fopt-info-loop-missed remarks say why), nor the plugin in a region of its own (too few iterations for the threads)"} } } */
 /* { dg-final { scan-report-match {functions[name=fill].loops[line=13]} {^(?!.*declined)} } } */
