@@ -792,15 +792,21 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         if cyclic {
             msg.push_str("; iterations dealt round-robin, schedule(static, 1): the inner loops' trip counts vary with it");
         }
-        // parloops declines a reduction around a nest of three loops and
-        // would run an inner loop instead: the plugin's own region runs it.
+        // parloops declines a reduction around a nest of three loops, or
+        // a last value, and would run an inner loop instead: the plugin's
+        // own region runs the loop.
         // SAFETY: l is a marked loop of cfun.
-        if mark && !p.options.no_own_regions && !cyclic && unsafe { ffi::gp_loop_deep_reduction(*l) } != 0 {
+        let skipped = if mark && !p.options.no_own_regions && !cyclic { unsafe { ffi::gp_loop_parloops_skips(*l) } } else { 0 };
+        if skipped != 0 {
             let line = fl.pos.as_ref().map(|p| p.line).unwrap_or(0);
             match own_region(*l, line) {
                 Ok(None) => {}
                 Ok(Some((reductions, last))) => {
-                    let because = "parloops declines reductions around nests of three loops";
+                    let because = if skipped == 1 {
+                        "parloops declines reductions around nests of three loops"
+                    } else {
+                        "parloops declines a value used after the loop that is not a reduction, and would run an inner loop"
+                    };
                     let mut msg = own_region_remark(because, reductions, last);
                     if let Some(g) = &whole {
                         msg.push_str(&format!(", in a copy run when {g}"));

@@ -4922,21 +4922,43 @@ or_analyze (class loop *loop, or_form *f, const char **why)
 }
 
 int
-gp_loop_deep_reduction (unsigned num)
+gp_loop_parloops_skips (unsigned num)
 {
   class loop *loop = get_loop (cfun, num);
-  if (!loop || !loop->inner || !loop->inner->inner)
+  edge exit = loop ? single_exit (loop) : NULL;
+  if (!loop || !loop->inner || !exit)
     return 0;
+  auto_vec<tree> reduced;
   for (gphi_iterator pi = gsi_start_phis (loop->header); !gsi_end_p (pi);
        gsi_next (&pi))
     {
       tree res = gimple_phi_result (pi.phi ());
       affine_iv iv;
-      if (!virtual_operand_p (res)
-	  && !((INTEGRAL_TYPE_P (TREE_TYPE (res))
-		|| POINTER_TYPE_P (TREE_TYPE (res)))
-	       && simple_iv (loop, loop, res, &iv, true)))
+      if (virtual_operand_p (res)
+	  || ((INTEGRAL_TYPE_P (TREE_TYPE (res))
+	       || POINTER_TYPE_P (TREE_TYPE (res)))
+	      && simple_iv (loop, loop, res, &iv, true)))
+	continue;
+      if (loop->inner->inner)
 	return 1;
+      reduced.safe_push (PHI_ARG_DEF_FROM_EDGE (pi.phi (),
+						loop_latch_edge (loop)));
+    }
+  /* parloops replaces final values it can compute; any other value used
+     after the loop must be a reduction's.  */
+  for (gphi_iterator pi = gsi_start_phis (exit->dest); !gsi_end_p (pi);
+       gsi_next (&pi))
+    {
+      tree v = PHI_ARG_DEF_FROM_EDGE (pi.phi (), exit);
+      affine_iv iv;
+      if (virtual_operand_p (gimple_phi_result (pi.phi ()))
+	  || TREE_CODE (v) != SSA_NAME || defined_outside (v, loop)
+	  || reduced.contains (v))
+	continue;
+      if ((INTEGRAL_TYPE_P (TREE_TYPE (v)) || POINTER_TYPE_P (TREE_TYPE (v)))
+	  && simple_iv (loop, loop, v, &iv, true))
+	continue;
+      return 2;
     }
   return 0;
 }

@@ -710,11 +710,13 @@ unsigned gp_loop_constant_trips (unsigned num);
    changed, or only the versioning).  */
 int gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
 			unsigned *n_last, const char **why);
-/* Whether loop NUM carries a value that is not a counter (a reduction)
-   around a nest of three or more loops, which parloops declines (its
+/* Whether parloops would decline loop NUM, which holds other loops, and
+   run an inner loop instead: 1 where it carries a value that is not a
+   counter (a reduction) around a nest of three or more loops (parloops'
    reductions come from the vectorizer's analysis, which knows nests of
-   two).  */
-int gp_loop_deep_reduction (unsigned num);
+   two); 2 where a value used after it is neither a counter's nor one a
+   header PHI carries (the last iteration's); 0 otherwise.  */
+int gp_loop_parloops_skips (unsigned num);
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,8 @@
    it for a reduction around three loops, and expanded with
    omp_expand_local): each thread runs a block of the iterations; the
    reductions' partial results are combined after the region in thread
-   order; a value used after the loop is the last iteration's.  Each
+   order; a value used after the loop is the last iteration's (around an
+   inner loop, too, which parloops would run instead).  Each
    function runs with counts below parloops' minimum (the copy as written)
    and above it, and its results are checked against a sequential
    computation the plugin leaves alone (volatile bounds).  */
@@ -16,6 +17,7 @@
 double a[N], b[N];
 unsigned u[40][40][40];
 double d[40][40][40];
+double g[300][300];
 volatile int vn;
 
 /* The last iteration's value: parloops declines it ("not a part of
@@ -73,6 +75,20 @@ max3 (int n)
 	  p *= d[i][j][k] > 38.5 ? 2.0 : 1.0;
 	}
   return m + p;
+}
+
+/* A last value around an inner loop: parloops would run the inner loop.  */
+__attribute__((noinline)) double
+outer_last (int n)
+{
+  double last = 0.0;
+  for (int i = 0; i < n; i++) /* { dg-optimized "." "region of gccpoly's own .parloops declines a value used after the loop that is not a reduction, and would run an inner loop.: each thread runs a block of its iterations; 1 value used after the loop taken from the thread that ran its last iteration" } */
+    {
+      for (int j = 0; j < 300; j++)
+	g[i][j] = g[i][j] * 0.5 + i - j;
+      last = g[i][299] + g[i][0];
+    }
+  return last;
 }
 
 int
@@ -134,6 +150,25 @@ main (void)
       bad += sum3 (n) != s;
       bad += max3 (n) != m + p;
     }
+  static double ref[300][300];
+  for (int i = 0; i < 300; i++)
+    for (int j = 0; j < 300; j++)
+      ref[i][j] = g[i][j] = (double) (i * 3 + j);
+  for (int c = 0; c < 4; c++)
+    {
+      vn = counts[c] < 300 ? counts[c] : 300;
+      double want = 0.0;
+      for (int i = 0; i < vn; i++)
+	{
+	  for (int j = 0; j < 300; j++)
+	    ref[i][j] = ref[i][j] * 0.5 + i - j;
+	  want = ref[i][299] + ref[i][0];
+	}
+      bad += outer_last (vn) != want;
+      for (int i = 0; i < 300; i++)
+	for (int j = 0; j < 300; j++)
+	  bad += g[i][j] != ref[i][j];
+    }
   printf ("%d\n", bad);
   return bad != 0;
 }
@@ -144,6 +179,7 @@ main (void)
 /* { dg-final { scan-gcc-dump optimized {;; Function sum3\.gccpoly_region\.[0-9]+ } } } */
 /* { dg-final { scan-gcc-dump optimized {__builtin_GOMP_parallel \(last_square\.gccpoly_region\.[0-9]+, &\.gccpoly_data_store\.[0-9]+, 2, 0\)} } } */
 /* { dg-final { compiler-output-not {:2[0-9]:[0-9]+: optimized: parallelizing} } } */
-/* { dg-final { scan-report {functions[name=last_square].loops[line=27].transform} {["parallel","own-region"]} } } */
-/* { dg-final { scan-report {functions[name=sum3].loops[line=57].transform} {["parallel","own-region"]} } } */
-/* { dg-final { scan-report-match {functions[name=last_square].loops[line=27]} {^(?!.*declined)} } } */
+/* { dg-final { scan-report {functions[name=last_square].loops[line=29].transform} {["parallel","own-region"]} } } */
+/* { dg-final { scan-report {functions[name=sum3].loops[line=59].transform} {["parallel","own-region"]} } } */
+/* { dg-final { scan-report-match {functions[name=last_square].loops[line=29]} {^(?!.*declined)} } } */
+/* { dg-final { scan-report {functions[name=outer_last].loops[line=85].transform} {["parallel","own-region"]} } } */
