@@ -545,13 +545,14 @@ pub fn recompute_exit_values(l: u32) -> u32 {
 
 /// Computes loop `l`'s reductions of signed integer types whose overflow is
 /// undefined in the unsigned type of their precision, so that parloops
-/// makes them (`gp_loop_wrapping_reductions`); the variables' names (an
-/// unnamed temporary as `(unnamed)`).
-pub fn wrapping_reductions(l: u32) -> Vec<String> {
+/// (or, with `any_nest`, around any nest, the plugin's own region) makes
+/// them (`gp_loop_wrapping_reductions`); the variables' names (an unnamed
+/// temporary as `(unnamed)`).
+pub fn wrapping_reductions(l: u32, any_nest: bool) -> Vec<String> {
     const MAX: usize = 16;
     let mut names: [*const std::os::raw::c_char; MAX] = [std::ptr::null(); MAX];
     // SAFETY: l is a loop of cfun; names has room for MAX pointers.
-    let n = unsafe { ffi::gp_loop_wrapping_reductions(l, names.as_mut_ptr(), MAX as u32) } as usize;
+    let n = unsafe { ffi::gp_loop_wrapping_reductions(l, any_nest as i32, names.as_mut_ptr(), MAX as u32) } as usize;
     names[..n.min(MAX)].iter().map(|&p| if p.is_null() { "(unnamed)".to_string() } else { ffi::string_from(p) }).collect()
 }
 

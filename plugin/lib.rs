@@ -686,7 +686,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         // parloops makes no reduction of a signed integer type (a partial
         // sum could overflow where the whole does not): such reductions are
         // computed in unsigned arithmetic, which gives the same values.
-        let unsigned = if mark && !p.options.no_unsigned_reductions { gimple::transform::wrapping_reductions(*l) } else { Vec::new() };
+        let unsigned = if mark && !p.options.no_unsigned_reductions { gimple::transform::wrapping_reductions(*l, false) } else { Vec::new() };
         // parloops makes reductions only in a body of one block: a
         // conditional update becomes an unconditional one of the operand or
         // the identity.
@@ -797,8 +797,15 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         // own region runs the loop.
         // SAFETY: l is a marked loop of cfun.
         let skipped = if mark && !p.options.no_own_regions && !cyclic { unsafe { ffi::gp_loop_parloops_skips(*l) } } else { 0 };
+        let mut own: Option<String> = None;
+        let mut wrapped_deep: Vec<String> = Vec::new();
         if skipped != 0 {
             let line = fl.pos.as_ref().map(|p| p.line).unwrap_or(0);
+            // Its reductions of signed integers around the nest, in
+            // unsigned arithmetic, so that partial results may wrap.
+            if skipped == 1 && !p.options.no_unsigned_reductions {
+                wrapped_deep = gimple::transform::wrapping_reductions(*l, true);
+            }
             match own_region(*l, line) {
                 Ok(None) => {}
                 Ok(Some((reductions, last))) => {
@@ -807,18 +814,26 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
                     } else {
                         "parloops declines a value used after the loop that is not a reduction, and would run an inner loop"
                     };
-                    let mut msg = own_region_remark(because, reductions, last);
-                    if let Some(g) = &whole {
-                        msg.push_str(&format!(", in a copy run when {g}"));
-                    }
-                    diag::remark(RemarkKind::GP_REMARK_OPTIMIZED, fl.location, &msg);
-                    done.push((*l, vec!["parallel", "own-region"], whole, None));
-                    continue;
+                    own = Some(own_region_remark(because, reductions, last));
                 }
                 Err(why) => diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, &format!("loop not run in a region of gccpoly's own: {why}; left to parloops")),
             }
         }
-        let mut d = marked(*l, whole, &msg, cyclic);
+        if !wrapped_deep.is_empty() {
+            msg.push_str(&format!(
+                "; the reduction{} on {} computed in unsigned arithmetic, so that partial results wrap as the whole does",
+                if wrapped_deep.len() == 1 { "" } else { "s" },
+                wrapped_deep.join(", ")
+            ));
+        }
+        let mut d = match &own {
+            // Run already: not left to parloops.
+            Some(text) => {
+                diag::remark(RemarkKind::GP_REMARK_OPTIMIZED, fl.location, &msg.replacen("loop marked parallel for parloops", text, 1));
+                (*l, vec!["parallel"], whole, None)
+            }
+            None => marked(*l, whole, &msg, cyclic),
+        };
         if !storage.is_empty() && mark {
             d.1.push("privatize");
         }
@@ -837,7 +852,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         if recomputed > 0 {
             d.1.push("recompute");
         }
-        if !unsigned.is_empty() || !wrapped.is_empty() {
+        if !unsigned.is_empty() || !wrapped.is_empty() || !wrapped_deep.is_empty() {
             d.1.push("unsigned-reduction");
         }
         if selected > 0 {
@@ -853,7 +868,10 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         if cyclic {
             d.1.push("cyclic");
         }
-        let collapsed = if mark && p.options.collapse { gimple::interchange::collapse(forest, region, *l, &outcomes[ri]) } else { None };
+        if own.is_some() {
+            d.1.push("own-region");
+        }
+        let collapsed = if mark && p.options.collapse && own.is_none() { gimple::interchange::collapse(forest, region, *l, &outcomes[ri]) } else { None };
         if let Some(c) = &collapsed {
             d.1.push("collapse");
             if let Some(fi) = forest.get(c.inner) {

@@ -46,6 +46,7 @@
 #include "incpath.h"
 #include "langhooks.h"
 #include "omp-expand.h"
+#include "attribs.h"
 #include "cgraph.h"
 #include "stor-layout.h"
 #include "alias.h"
@@ -3406,7 +3407,7 @@ gp_loop_enter_inner (unsigned num)
 }
 
 unsigned
-gp_loop_wrapping_reductions (unsigned num, const char **names,
+gp_loop_wrapping_reductions (unsigned num, int any_nest, const char **names,
 			     unsigned max)
 {
   class loop *loop = get_loop (cfun, num);
@@ -3418,7 +3419,7 @@ gp_loop_wrapping_reductions (unsigned num, const char **names,
      in unsigned arithmetic would only let it run an inner loop in
      parallel by itself, its threads started once per outer iteration.  */
   vect_loop_form_info form;
-  if (loop->inner && !vect_analyze_loop_form (loop, &form))
+  if (loop->inner && !any_nest && !vect_analyze_loop_form (loop, &form))
     return 0;
   auto_vec<gphi *> roots;
   for (gphi_iterator pi = gsi_start_phis (loop->header); !gsi_end_p (pi);
@@ -4981,6 +4982,14 @@ gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
   if (cfun->has_nonlocal_label || cfun->calls_setjmp)
     {
       *why = "the function has non-local labels or calls setjmp";
+      return 0;
+    }
+  /* As parloops: not in a function compiled for an offload device too.  */
+  if (oacc_get_fn_attrib (cfun->decl)
+      || lookup_attribute ("omp declare target",
+			   DECL_ATTRIBUTES (cfun->decl)))
+    {
+      *why = "the function is compiled for an offload device too";
       return 0;
     }
   calculate_dominance_info (CDI_DOMINATORS);

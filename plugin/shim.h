@@ -528,9 +528,12 @@ int gp_loop_enter_inner (unsigned num);
    precision instead, where the operations wrap and give the same value
    modulo 2^precision (s - x as s + -x, which parloops makes and s - x
    not); the exit values are converted back after the loop.  Not with
-   -ftrapv.  Returns how many cycles are rewritten; the names of the
-   first MAX variables go into NAMES (when not NULL).  */
-unsigned gp_loop_wrapping_reductions (unsigned num, const char **names,
+   -ftrapv.  Around inner loops only in a nest of the vectorizer's form
+   (where parloops makes double reductions), unless ANY_NEST (for a
+   region of the plugin's own).  Returns how many cycles are rewritten;
+   the names of the first MAX variables go into NAMES (when not NULL).  */
+unsigned gp_loop_wrapping_reductions (unsigned num, int any_nest,
+				      const char **names,
 				      unsigned max);
 /* parloops makes reductions only in a loop whose body is one block (its
    reduction analysis is the vectorizer's: "control flow in loop"), so a

@@ -2,7 +2,10 @@
    a sum into an int (parloops asks for wrapping overflow), a count and a
    conditional sum (its reduction analysis needs a body of one block), a
    double reduction into an int over a nest, and column sums into an int
-   array (no reduction into memory at all).  Each kernel runs REPS times
+   array (no reduction into memory at all); and three loops parloops does
+   not run, which the plugin runs in OpenMP regions of its own: a sum
+   under two branches, a sum around three loops (parloops would run the
+   middle one), and a last value.  Each kernel runs REPS times
    over arrays of N elements (argv[1], argv[2]); the program prints each
    kernel's time in ms and a checksum of its results.  */
 #include <stdio.h>
@@ -58,6 +61,44 @@ column_sums (int n, int m, const int *a, int *s)
       s[j] += a[i * m + j] * (i & 3);
 }
 
+KERNEL long
+two_branch_sum (int n, const long *a)
+{
+  long s = 0;
+  for (int i = 0; i < n; i++)
+    {
+      if (a[i] > 5000)
+	s += a[i];
+      else if (a[i] < -5000)
+	s -= 3;
+    }
+  return s;
+}
+
+KERNEL long
+cube_sum (int p, int q, int r, const int *a)
+{
+  long s = 0;
+  for (int i = 0; i < p; i++)
+    for (int j = 0; j < q; j++)
+      for (int k = 0; k < r; k++)
+	s += a[(i * q + j) * r + k] ^ (k & 7);
+  return s;
+}
+
+KERNEL double
+last_value (int n, const double *d, double *o)
+{
+  double last = 0.0;
+  for (int i = 0; i < n; i++)
+    {
+      double t = d[i] * 1.5 + 2.0;
+      o[i] = t;
+      last = t * d[i];
+    }
+  return last;
+}
+
 static double
 ms (struct timespec a, struct timespec b)
 {
@@ -74,7 +115,8 @@ main (int argc, char **argv)
   long *l = malloc (sizeof (long) * n);
   double *d = malloc (sizeof (double) * n);
   int *s = calloc (m, sizeof (int));
-  if (!a || !l || !d || !s)
+  double *o = malloc (sizeof (double) * n);
+  if (!a || !l || !d || !s || !o)
     return 2;
   for (int i = 0; i < n; i++)
     {
@@ -82,8 +124,9 @@ main (int argc, char **argv)
       l[i] = a[i];
       d[i] = a[i] / 1000.0;
     }
-  long check[5] = { 0 };
-  double t[5] = { 0 };
+  enum { K = 8 };
+  long check[K] = { 0 };
+  double t[K] = { 0 };
   struct timespec t0, t1;
   for (int r = 0; r < reps; r++)
     {
@@ -103,12 +146,22 @@ main (int argc, char **argv)
       column_sums (rows, m, a, s);
       clock_gettime (CLOCK_MONOTONIC, &t1);
       t[4] += ms (t0, t1);
+      check[5] += two_branch_sum (n, l);
+      clock_gettime (CLOCK_MONOTONIC, &t0);
+      t[5] += ms (t1, t0);
+      check[6] += cube_sum (rows, 100, 10, a);
+      clock_gettime (CLOCK_MONOTONIC, &t1);
+      t[6] += ms (t0, t1);
+      check[7] += (long) last_value (n, d, o) + (long) o[n / 3];
+      clock_gettime (CLOCK_MONOTONIC, &t0);
+      t[7] += ms (t1, t0);
     }
   for (int j = 0; j < m; j++)
     check[4] += s[j] * (long) (j + 1);
-  static const char *names[5] = { "int_sum", "count_above", "positive_sum",
-				  "matrix_sum", "column_sums" };
-  for (int k = 0; k < 5; k++)
+  static const char *names[K] = { "int_sum", "count_above", "positive_sum",
+				  "matrix_sum", "column_sums", "two_branch_sum",
+				  "cube_sum", "last_value" };
+  for (int k = 0; k < K; k++)
     printf ("%s %.1f %ld\n", names[k], t[k], check[k]);
   return 0;
 }

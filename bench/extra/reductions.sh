@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Reductions GCC's parloops declines by itself (bench/extra/reductions.c),
+# Reductions GCC's parloops declines by itself, and loops it does not run
+# (bench/extra/reductions.c),
 # side by side in one run, on T threads (default 2):
 #   O3        -O3
 #   autopar   -O3 -ftree-parallelize-loops=T
 #   graphite  -O3 -floop-nest-optimize -floop-parallelize-all -ftree-parallelize-loops=T
 #   gccpoly   -O3 -fplugin=gccpoly -ftree-parallelize-loops=T
 #   nowide    gccpoly with -fplugin-arg-gccpoly-no-wide-counters
+#   noregions gccpoly with -fplugin-arg-gccpoly-no-own-regions
 # Each binary runs R times (default 5), the builds taking turns; per kernel
 # the median of its times (ms, as the program measures them) and the
 # speed-up over O3.  Every build must print the same checksums.
@@ -27,7 +29,8 @@ par=-ftree-parallelize-loops=$threads
 "$cc" -O3 -floop-nest-optimize -floop-parallelize-all "$par" "$src" -o "$out/graphite"
 "$cc" -O3 -fplugin="$plugin" "$par" "$src" -o "$out/gccpoly"
 "$cc" -O3 -fplugin="$plugin" -fplugin-arg-gccpoly-no-wide-counters "$par" "$src" -o "$out/nowide"
-builds=(O3 autopar graphite gccpoly nowide)
+"$cc" -O3 -fplugin="$plugin" -fplugin-arg-gccpoly-no-own-regions "$par" "$src" -o "$out/noregions"
+builds=(O3 autopar graphite gccpoly nowide noregions)
 for r in $(seq "$runs"); do
   for k in "${!builds[@]}"; do
     b=${builds[$(( (k + r) % ${#builds[@]} ))]}
