@@ -4922,6 +4922,294 @@ or_analyze (class loop *loop, or_form *f, const char **why)
   return true;
 }
 
+/* Marked loop NUM of cfun, else the marked loop at source line LINE, into
+   LOOP: 1; 2 where loop NUM already is in an OpenMP region (parloops ran
+   it, or a loop around it); 0 where there is none.  */
+static int
+or_find_loop (unsigned num, unsigned line, class loop **loop)
+{
+  class loop *l = num ? get_loop (cfun, num) : NULL;
+  if (l && l->can_be_parallel)
+    {
+      if (or_inside_omp (l->header)
+	  || or_inside_omp (loop_preheader_edge (l)->src))
+	return 2;
+      *loop = l;
+      return 1;
+    }
+  for (auto x : loops_list (cfun, 0))
+    if (x->can_be_parallel
+	&& (unsigned) LOCATION_LINE (find_loop_location (x).get_location_t ())
+	     == line
+	&& !or_inside_omp (x->header))
+      {
+	*loop = x;
+	return 1;
+      }
+  return 0;
+}
+
+/* Makes LOOP refer to the local variables LOCALS through their addresses,
+   taken at the end of HEAD (before the region), so that the threads share
+   them.  */
+static void
+or_share_locals (class loop *loop, basic_block head, hash_set<tree> &locals)
+{
+  if (locals.is_empty ())
+    return;
+  auto_vec<tree> sorted;
+  for (tree d : locals)
+    sorted.safe_push (d);
+  sorted.qsort (or_by_uid);
+  gimple_stmt_iterator hg = gsi_last_bb (head);
+  hash_map<tree, tree> pointers;
+  for (tree d : sorted)
+    {
+      TREE_ADDRESSABLE (d) = 1;
+      tree p = make_ssa_name (build_pointer_type (TREE_TYPE (d)));
+      gsi_insert_after (&hg, gimple_build_assign (p, build_fold_addr_expr (d)),
+			GSI_CONTINUE_LINKING);
+      pointers.put (d, p);
+    }
+  basic_block *body = get_loop_body (loop);
+  for (unsigned i = 0; i < loop->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *s = gsi_stmt (gsi);
+	if (is_gimple_debug (s))
+	  {
+	    if (gimple_debug_bind_p (s))
+	      {
+		gimple_debug_bind_reset_value (s);
+		update_stmt (s);
+	      }
+	    continue;
+	  }
+	if (is_a<glabel *> (s))
+	  continue;
+	for (unsigned o = 0; o < gimple_num_ops (s); o++)
+	  if (gimple_op (s, o))
+	    walk_tree (gimple_op_ptr (s, o), or_replace_locals, &pointers,
+		       NULL);
+	update_stmt (s);
+      }
+  free (body);
+}
+
+/* At the end of ENTRY, the thread's block of the TOTAL iterations,
+   [*LO, *LO + *CNT), and its number *T: the first TOTAL % nt threads get
+   one iteration more than TOTAL / nt.  */
+static void
+or_thread_block (basic_block entry, tree total, tree *t, tree *lo, tree *cnt)
+{
+  tree ulong = long_unsigned_type_node;
+  gimple_stmt_iterator eg = gsi_last_bb (entry);
+  auto emit = [&] (tree e) {
+    return force_gimple_operand_gsi (&eg, e, true, NULL_TREE, false,
+				     GSI_CONTINUE_LINKING);
+  };
+  auto call = [&] (enum built_in_function fn) {
+    gcall *g = gimple_build_call (builtin_decl_explicit (fn), 0);
+    tree lhs = make_ssa_name (integer_type_node);
+    gimple_call_set_lhs (g, lhs);
+    gsi_insert_after (&eg, g, GSI_CONTINUE_LINKING);
+    return emit (fold_convert (ulong, lhs));
+  };
+  tree nt = call (BUILT_IN_OMP_GET_NUM_THREADS);
+  *t = call (BUILT_IN_OMP_GET_THREAD_NUM);
+  tree q = emit (fold_build2 (TRUNC_DIV_EXPR, ulong, total, nt));
+  tree rem = emit (fold_build2 (TRUNC_MOD_EXPR, ulong, total, nt));
+  *lo = emit (fold_build2 (PLUS_EXPR, ulong,
+			   fold_build2 (MULT_EXPR, ulong, *t, q),
+			   fold_build2 (MIN_EXPR, ulong, *t, rem)));
+  *cnt = emit (fold_build2 (PLUS_EXPR, ulong, q,
+			    fold_convert (ulong,
+					  fold_build2 (LT_EXPR,
+						       boolean_type_node,
+						       *t, rem))));
+}
+
+/* The counters of F start at iteration LO of LOOP, computed at the end of
+   ENTRY; its reductions start from their identity, their starting values
+   pushed into INITS.  */
+static void
+or_start_at (class loop *loop, or_form &f, basic_block entry, tree lo,
+	     auto_vec<tree> &inits)
+{
+  gimple_stmt_iterator eg = gsi_last_bb (entry);
+  edge pre_e = loop_preheader_edge (loop);
+  for (unsigned i = 0; i < f.counters.length (); i++)
+    {
+      gphi *phi = f.counters[i];
+      tree base = PHI_ARG_DEF_FROM_EDGE (phi, pre_e);
+      tree type = TREE_TYPE (gimple_phi_result (phi));
+      tree step = unshare_expr (f.steps[i]);
+      tree start;
+      if (POINTER_TYPE_P (type))
+	start = fold_build_pointer_plus (base,
+					 fold_build2 (MULT_EXPR, sizetype,
+						      fold_convert (sizetype, lo),
+						      fold_convert (sizetype, step)));
+      else
+	{
+	  /* In the unsigned type of its precision: the same values modulo
+	     2^precision, without overflow.  */
+	  tree u = unsigned_type_for (type);
+	  start = fold_convert (type,
+				fold_build2 (PLUS_EXPR, u, fold_convert (u, base),
+					     fold_build2 (MULT_EXPR, u,
+							  fold_convert (u, lo),
+							  fold_convert (u, step))));
+	}
+      start = force_gimple_operand_gsi (&eg, start, true, NULL_TREE, false,
+					GSI_CONTINUE_LINKING);
+      SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (phi, pre_e), start);
+    }
+  for (or_reduction &r : f.reductions)
+    {
+      inits.safe_push (PHI_ARG_DEF_FROM_EDGE (r.phi, pre_e));
+      SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (r.phi, pre_e), r.identity);
+    }
+}
+
+/* Replaces LOOP's exit test COND (its exit the true edge where EXIT_TRUE)
+   by a test of a counter of its own against CNT.  */
+static void
+or_count_to (class loop *loop, gcond *cond, bool exit_true, tree cnt,
+	     location_t loc)
+{
+  tree ulong = long_unsigned_type_node;
+  tree c = make_ssa_name (ulong);
+  tree c_next = make_ssa_name (ulong);
+  gphi *cphi = create_phi_node (c, loop->header);
+  add_phi_arg (cphi, build_int_cst (ulong, 0), loop_preheader_edge (loop), loc);
+  add_phi_arg (cphi, c_next, loop_latch_edge (loop), loc);
+  gimple_stmt_iterator tg = gsi_for_stmt (cond);
+  gsi_insert_before (&tg, gimple_build_assign (c_next, PLUS_EXPR, c,
+					       build_int_cst (ulong, 1)),
+		     GSI_SAME_STMT);
+  gimple_cond_set_code (cond, exit_true ? EQ_EXPR : NE_EXPR);
+  gimple_cond_set_lhs (cond, c_next);
+  gimple_cond_set_rhs (cond, cnt);
+  update_stmt (cond);
+}
+
+/* The SSA names the blocks REGION use and do not define (IN holds them),
+   in the order of their uses; debug statements that use one lose their
+   values.  */
+static void
+or_live_ins (auto_vec<basic_block> &region, hash_set<basic_block> &in,
+	     auto_vec<tree> &live_in)
+{
+  hash_set<tree> seen;
+  auto note = [&] (tree n) {
+    if (TREE_CODE (n) != SSA_NAME || virtual_operand_p (n))
+      return;
+    basic_block b = gimple_bb (SSA_NAME_DEF_STMT (n));
+    if ((!b || !in.contains (b)) && !seen.add (n))
+      live_in.safe_push (n);
+  };
+  for (basic_block bb : region)
+    {
+      for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
+	   gsi_next (&pi))
+	for (unsigned a = 0; a < gimple_phi_num_args (pi.phi ()); a++)
+	  note (gimple_phi_arg_def (pi.phi (), a));
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *s = gsi_stmt (gsi);
+	  use_operand_p use;
+	  ssa_op_iter oi;
+	  if (is_gimple_debug (s))
+	    {
+	      FOR_EACH_SSA_USE_OPERAND (use, s, oi, SSA_OP_USE)
+		{
+		  basic_block b = gimple_bb (SSA_NAME_DEF_STMT (USE_FROM_PTR (use)));
+		  if (!b || !in.contains (b))
+		    {
+		      gimple_debug_bind_reset_value (s);
+		      update_stmt (s);
+		      break;
+		    }
+		}
+	      continue;
+	    }
+	  FOR_EACH_SSA_USE_OPERAND (use, s, oi, SSA_OP_USE)
+	    note (USE_FROM_PTR (use));
+	}
+    }
+}
+
+/* Replaces in the blocks REGION the uses of the names COPIES maps by their
+   copies, except in the statements defining the names in KEEP.  */
+static void
+or_use_copies (auto_vec<basic_block> &region, hash_map<tree, tree> &copies,
+	       hash_set<gimple *> &keep)
+{
+  for (basic_block bb : region)
+    {
+      for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
+	   gsi_next (&pi))
+	for (unsigned a = 0; a < gimple_phi_num_args (pi.phi ()); a++)
+	  if (tree *cp = copies.get (gimple_phi_arg_def (pi.phi (), a)))
+	    SET_USE (gimple_phi_arg_imm_use_ptr (pi.phi (), a), *cp);
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *s = gsi_stmt (gsi);
+	  if (keep.contains (s))
+	    continue;
+	  use_operand_p use;
+	  ssa_op_iter oi;
+	  bool changed = false;
+	  FOR_EACH_SSA_USE_OPERAND (use, s, oi, SSA_OP_USE)
+	    if (tree *cp = copies.get (USE_FROM_PTR (use)))
+	      {
+		SET_USE (use, *cp);
+		changed = true;
+	      }
+	  if (changed)
+	    update_stmt (s);
+	}
+    }
+}
+
+/* Debug statements outside the blocks REGION (IN holds them) that use a
+   name defined in them lose their values: the names move into the
+   outlined function.  */
+static void
+or_reset_debug_outside (auto_vec<basic_block> &region,
+			hash_set<basic_block> &in)
+{
+  auto reset = [&] (tree n) {
+    imm_use_iterator it;
+    gimple *u;
+    FOR_EACH_IMM_USE_STMT (u, it, n)
+      if (is_gimple_debug (u) && !in.contains (gimple_bb (u)))
+	{
+	  gimple_debug_bind_reset_value (u);
+	  update_stmt (u);
+	}
+  };
+  for (basic_block bb : region)
+    {
+      for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
+	   gsi_next (&pi))
+	if (!virtual_operand_p (gimple_phi_result (pi.phi ())))
+	  reset (gimple_phi_result (pi.phi ()));
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  def_operand_p def;
+	  ssa_op_iter oi;
+	  FOR_EACH_SSA_DEF_OPERAND (def, gsi_stmt (gsi), oi, SSA_OP_DEF)
+	    reset (DEF_FROM_PTR (def));
+	}
+    }
+}
+
 int
 gp_loop_parloops_skips (unsigned num)
 {
@@ -4993,26 +5281,12 @@ gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
       return 0;
     }
   calculate_dominance_info (CDI_DOMINATORS);
-  class loop *loop = num ? get_loop (cfun, num) : NULL;
-  if (loop && !loop->can_be_parallel)
-    loop = NULL;
-  /* Already in an OpenMP region: parloops ran it (or a loop around it).  */
-  if (loop && (or_inside_omp (loop->header)
-	       || or_inside_omp (loop_preheader_edge (loop)->src)))
-    return 2;
-  for (auto l : loops_list (cfun, 0))
-    if (!loop && l->can_be_parallel
-	&& (unsigned) LOCATION_LINE (find_loop_location (l).get_location_t ())
-	     == line
-	&& !or_inside_omp (l->header))
-      {
-	loop = l;
-	break;
-      }
-  if (!loop)
+  class loop *loop = NULL;
+  int found = or_find_loop (num, line, &loop);
+  if (found != 1)
     {
       *why = "the marked loop was not found";
-      return 0;
+      return found;
     }
 
   /* Too little work stays sequential, as in parloops.  */
@@ -5057,15 +5331,8 @@ gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
   if (!or_analyze (loop, &form, why))
     return 0;
   edge exit = form.exit;
-  gcond *cond = form.cond;
-  class tree_niter_desc &desc = form.desc;
-  auto_vec<gphi *> &counters = form.counters;
-  auto_vec<tree> &steps = form.steps;
   auto_vec<or_reduction> &reductions = form.reductions;
   auto_vec<gphi *> &outs = form.outs;
-  hash_set<tree> &locals = form.locals;
-  basic_block *body = get_loop_body (loop);
-  unsigned nbody = loop->num_nodes;
   /* The values it hands out: reductions' partial results, or the last
      iteration's.  */
   auto_vec<int> out_reduction;
@@ -5096,135 +5363,32 @@ gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
 
   /* In HEAD: the number of iterations, and addresses of the locals.  */
   gimple_stmt_iterator hg = gsi_last_bb (head);
-  tree niter = fold_convert (ulong, unshare_expr (desc.niter));
+  tree niter = fold_convert (ulong, unshare_expr (form.desc.niter));
   tree total = force_gimple_operand_gsi (&hg, fold_build2 (PLUS_EXPR, ulong,
 							   niter,
 							   build_int_cst (ulong, 1)),
 					 true, NULL_TREE, false,
 					 GSI_CONTINUE_LINKING);
-  hash_map<tree, tree> pointers;
-  auto_vec<tree> local_list;
-  for (tree d : locals)
-    local_list.safe_push (d);
-  local_list.qsort (or_by_uid);
-  for (tree d : local_list)
-    {
-      TREE_ADDRESSABLE (d) = 1;
-      tree p = make_ssa_name (build_pointer_type (TREE_TYPE (d)));
-      gsi_insert_after (&hg, gimple_build_assign (p, build_fold_addr_expr (d)),
-			GSI_CONTINUE_LINKING);
-      pointers.put (d, p);
-    }
-  if (!pointers.is_empty ())
-    for (unsigned i = 0; i < nbody; i++)
-      for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
-	   gsi_next (&gsi))
-	{
-	  gimple *s = gsi_stmt (gsi);
-	  if (is_gimple_debug (s))
-	    {
-	      if (gimple_debug_bind_p (s))
-		{
-		  gimple_debug_bind_reset_value (s);
-		  update_stmt (s);
-		}
-	      continue;
-	    }
-	  if (is_a<glabel *> (s))
-	    continue;
-	  for (unsigned o = 0; o < gimple_num_ops (s); o++)
-	    if (gimple_op (s, o))
-	      walk_tree (gimple_op_ptr (s, o), or_replace_locals, &pointers,
-			 NULL);
-	  update_stmt (s);
-	}
-  free (body);
+  or_share_locals (loop, head, form.locals);
 
-  /* In ENTRY: the thread's block of iterations, [LO, LO + CNT).  */
-  gimple_stmt_iterator eg = gsi_last_bb (entry);
-  auto emit = [&] (tree e) {
-    return force_gimple_operand_gsi (&eg, e, true, NULL_TREE, false,
-				     GSI_CONTINUE_LINKING);
-  };
-  auto call = [&] (tree fn) {
-    gcall *g = gimple_build_call (fn, 0);
-    tree lhs = make_ssa_name (integer_type_node);
-    gimple_call_set_lhs (g, lhs);
-    gsi_insert_after (&eg, g, GSI_CONTINUE_LINKING);
-    return lhs;
-  };
-  tree nt_i = call (get_num);
-  tree t_i = call (get_num_);
-  tree nt = emit (fold_convert (ulong, nt_i));
-  tree t = emit (fold_convert (ulong, t_i));
-  tree q = emit (fold_build2 (TRUNC_DIV_EXPR, ulong, total, nt));
-  tree rem = emit (fold_build2 (TRUNC_MOD_EXPR, ulong, total, nt));
-  tree lo = emit (fold_build2 (PLUS_EXPR, ulong,
-			       fold_build2 (MULT_EXPR, ulong, t, q),
-			       fold_build2 (MIN_EXPR, ulong, t, rem)));
-  tree cnt = emit (fold_build2 (PLUS_EXPR, ulong, q,
-				fold_convert (ulong,
-					      fold_build2 (LT_EXPR,
-							   boolean_type_node,
-							   t, rem))));
-  /* The counters start at the thread's first iteration.  */
-  edge pre_e = loop_preheader_edge (loop);
-  for (unsigned i = 0; i < counters.length (); i++)
-    {
-      gphi *phi = counters[i];
-      tree base = PHI_ARG_DEF_FROM_EDGE (phi, pre_e);
-      tree type = TREE_TYPE (gimple_phi_result (phi));
-      tree start;
-      if (POINTER_TYPE_P (type))
-	start = fold_build_pointer_plus (base,
-					 fold_build2 (MULT_EXPR, sizetype,
-						      fold_convert (sizetype, lo),
-						      fold_convert (sizetype,
-								    unshare_expr (steps[i]))));
-      else
-	{
-	  tree u = unsigned_type_for (type);
-	  start = fold_convert (type,
-				fold_build2 (PLUS_EXPR, u, fold_convert (u, base),
-					     fold_build2 (MULT_EXPR, u,
-							  fold_convert (u, lo),
-							  fold_convert (u, unshare_expr (steps[i])))));
-	}
-      SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (phi, pre_e), emit (start));
-    }
-  /* Reductions start from their identity; their starting values join the
-     partial results after the region.  */
+  /* In ENTRY: the thread's block of iterations, where its counters start;
+     none: straight to the end.  */
+  tree t, lo, cnt;
+  or_thread_block (entry, total, &t, &lo, &cnt);
   auto_vec<tree> inits;
-  for (or_reduction &r : reductions)
-    {
-      inits.safe_push (PHI_ARG_DEF_FROM_EDGE (r.phi, pre_e));
-      SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (r.phi, pre_e), r.identity);
-    }
-  gcond *any = gimple_build_cond (NE_EXPR, cnt, build_int_cst (ulong, 0),
-				  NULL_TREE, NULL_TREE);
-  gsi_insert_after (&eg, any, GSI_CONTINUE_LINKING);
+  or_start_at (loop, form, entry, lo, inits);
+  gimple_stmt_iterator eg = gsi_last_bb (entry);
+  gsi_insert_after (&eg, gimple_build_cond (NE_EXPR, cnt,
+					    build_int_cst (ulong, 0),
+					    NULL_TREE, NULL_TREE),
+		    GSI_CONTINUE_LINKING);
   single_succ_edge (entry)->flags = EDGE_TRUE_VALUE;
   single_succ_edge (entry)->probability = profile_probability::likely ();
-  edge none = make_edge (entry, z, EDGE_FALSE_VALUE);
-  none->probability = profile_probability::unlikely ();
+  make_edge (entry, z, EDGE_FALSE_VALUE)->probability
+    = profile_probability::unlikely ();
+  or_count_to (loop, form.cond, exit_true, cnt, loc);
 
-  /* The loop's own counter of the thread's iterations, tested instead of
-     its exit test.  */
-  tree c = make_ssa_name (ulong);
-  tree c_next = make_ssa_name (ulong);
-  gphi *cphi = create_phi_node (c, loop->header);
-  add_phi_arg (cphi, build_int_cst (ulong, 0), loop_preheader_edge (loop), loc);
-  add_phi_arg (cphi, c_next, loop_latch_edge (loop), loc);
-  gimple_stmt_iterator tg = gsi_for_stmt (cond);
-  gsi_insert_before (&tg, gimple_build_assign (c_next, PLUS_EXPR, c,
-					       build_int_cst (ulong, 1)),
-		     GSI_SAME_STMT);
-  gimple_cond_set_code (cond, exit_true ? EQ_EXPR : NE_EXPR);
-  gimple_cond_set_lhs (cond, c_next);
-  gimple_cond_set_rhs (cond, cnt);
-  update_stmt (cond);
-
-  /* The shared record: live-ins, partial results, last values.  */
+  /* The shared record: partial results, last values, live-ins.  */
   tree record = lang_hooks.types.make_type (RECORD_TYPE);
   TYPE_NAME (record) = build_decl (UNKNOWN_LOCATION, TYPE_DECL,
 				   create_tmp_var_name (".gccpoly_data"),
@@ -5243,11 +5407,10 @@ gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
 			 "last", fields);
       last_fields.safe_push (fields);
     }
-  /* Live-ins: SSA names the region uses and does not define.  */
   auto_vec<basic_block> region;
   region.safe_push (entry);
   region.safe_push (pre);
-  body = get_loop_body (loop);
+  basic_block *body = get_loop_body (loop);
   for (unsigned i = 0; i < loop->num_nodes; i++)
     region.safe_push (body[i]);
   free (body);
@@ -5257,47 +5420,13 @@ gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
   hash_set<basic_block> in_region;
   for (basic_block bb : region)
     in_region.add (bb);
-  auto outside = [&] (tree n) {
-    basic_block b = gimple_bb (SSA_NAME_DEF_STMT (n));
-    return !b || !in_region.contains (b);
-  };
   auto_vec<tree> live_in;
-  hash_map<tree, tree> live_field;
-  auto note_use = [&] (tree n) {
-    if (TREE_CODE (n) == SSA_NAME && !virtual_operand_p (n) && outside (n)
-	&& !live_field.get (n))
-      {
-	fields = or_field (record, TREE_TYPE (n), "in", fields);
-	live_field.put (n, fields);
-	live_in.safe_push (n);
-      }
-  };
-  for (basic_block bb : region)
+  or_live_ins (region, in_region, live_in);
+  auto_vec<tree> live_fields;
+  for (tree n : live_in)
     {
-      for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
-	   gsi_next (&pi))
-	for (unsigned a = 0; a < gimple_phi_num_args (pi.phi ()); a++)
-	  note_use (gimple_phi_arg_def (pi.phi (), a));
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	   gsi_next (&gsi))
-	{
-	  gimple *s = gsi_stmt (gsi);
-	  use_operand_p use;
-	  ssa_op_iter oi;
-	  if (is_gimple_debug (s))
-	    {
-	      FOR_EACH_SSA_USE_OPERAND (use, s, oi, SSA_OP_USE)
-		if (outside (USE_FROM_PTR (use)))
-		  {
-		    gimple_debug_bind_reset_value (s);
-		    update_stmt (s);
-		    break;
-		  }
-	      continue;
-	    }
-	  FOR_EACH_SSA_USE_OPERAND (use, s, oi, SSA_OP_USE)
-	    note_use (USE_FROM_PTR (use));
-	}
+      fields = or_field (record, TREE_TYPE (n), "in", fields);
+      live_fields.safe_push (fields);
     }
   TYPE_FIELDS (record) = nreverse (fields);
   layout_type (record);
@@ -5311,14 +5440,16 @@ gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
     gsi_insert_after (&hg, gimple_build_assign (ref, value),
 		      GSI_CONTINUE_LINKING);
   };
-  for (tree n : live_in)
-    head_store (or_component (data, *live_field.get (n)), n);
+  auto slot = [&] (tree base, unsigned j, tree index) {
+    return build4 (ARRAY_REF, TREE_TYPE (reductions[j].out),
+		   or_component (base, part_fields[j]), index, NULL_TREE,
+		   NULL_TREE);
+  };
+  for (unsigned i = 0; i < live_in.length (); i++)
+    head_store (or_component (data, live_fields[i]), live_in[i]);
   for (unsigned j = 0; j < reductions.length (); j++)
     for (unsigned k = 0; k < threads; k++)
-      head_store (build4 (ARRAY_REF, TREE_TYPE (reductions[j].out),
-			  or_component (data, part_fields[j]),
-			  build_int_cst (integer_type_node, k), NULL_TREE,
-			  NULL_TREE),
+      head_store (slot (data, j, build_int_cst (integer_type_node, k)),
 		  reductions[j].identity);
   tree child = or_child_fn (loc);
   tree clause = build_omp_clause (loc, OMP_CLAUSE_NUM_THREADS);
@@ -5339,88 +5470,61 @@ gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
   /* A fresh reference each time: GIMPLE shares no tree nodes.  */
   auto view = [&] () { return build_simple_mem_ref (pd); };
   hash_map<tree, tree> copies;
-  for (tree n : live_in)
-    copies.put (n, or_load (&eb, or_component (view (), *live_field.get (n))));
-  for (basic_block bb : region)
+  hash_set<gimple *> keep;
+  for (unsigned i = 0; i < live_in.length (); i++)
     {
-      for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
-	   gsi_next (&pi))
-	for (unsigned a = 0; a < gimple_phi_num_args (pi.phi ()); a++)
-	  if (tree *cp = copies.get (gimple_phi_arg_def (pi.phi (), a)))
-	    SET_USE (gimple_phi_arg_imm_use_ptr (pi.phi (), a), *cp);
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	   gsi_next (&gsi))
-	{
-	  gimple *s = gsi_stmt (gsi);
-	  if (s == SSA_NAME_DEF_STMT (param) || s == SSA_NAME_DEF_STMT (pd))
-	    continue;
-	  use_operand_p use;
-	  ssa_op_iter oi;
-	  bool changed = false;
-	  FOR_EACH_SSA_USE_OPERAND (use, s, oi, SSA_OP_USE)
-	    if (tree *cp = copies.get (USE_FROM_PTR (use)))
-	      {
-		SET_USE (use, *cp);
-		changed = true;
-	      }
-	  if (changed)
-	    update_stmt (s);
-	}
+      tree copy = or_load (&eb, or_component (view (), live_fields[i]));
+      copies.put (live_in[i], copy);
+      keep.add (SSA_NAME_DEF_STMT (copy));
     }
+  or_use_copies (region, copies, keep);
 
   /* Y: the partial results into the thread's slots; Y1, reached by the
      thread that ran the last iteration: the values the loop hands out.  */
   gimple_stmt_iterator yg = gsi_last_bb (y);
   for (unsigned j = 0; j < reductions.length (); j++)
-    or_store (&yg, build4 (ARRAY_REF, TREE_TYPE (reductions[j].out),
-			   or_component (view (), part_fields[j]), t, NULL_TREE,
-			   NULL_TREE),
-	      reductions[j].out);
+    or_store (&yg, slot (view (), j, t), reductions[j].out);
   gimple_stmt_iterator yl = gsi_last_bb (y);
   tree end = force_gimple_operand_gsi (&yl, fold_build2 (PLUS_EXPR, ulong, lo, cnt),
 				       true, NULL_TREE, false, GSI_CONTINUE_LINKING);
-  gsi_insert_after (&yl, gimple_build_cond (EQ_EXPR, end, total, NULL_TREE,
-					    NULL_TREE),
-		    GSI_CONTINUE_LINKING);
   /* TOTAL, where not a constant, is a live-in: the region uses its copy.  */
-  if (tree *tc = copies.get (total))
-    {
-      gimple_cond_set_rhs (as_a<gcond *> (gsi_stmt (yl)), *tc);
-      update_stmt (gsi_stmt (yl));
-    }
+  tree *total_copy = copies.get (total);
+  gsi_insert_after (&yl, gimple_build_cond (EQ_EXPR, end,
+					    total_copy ? *total_copy : total,
+					    NULL_TREE, NULL_TREE),
+		    GSI_CONTINUE_LINKING);
   single_succ_edge (y)->flags = EDGE_TRUE_VALUE;
   single_succ_edge (y)->probability = profile_probability::even ();
   make_edge (y, z, EDGE_FALSE_VALUE)->probability = profile_probability::even ();
   gimple_stmt_iterator y1g = gsi_last_bb (y1);
+  edge out_e = single_succ_edge (w);
   for (unsigned i = 0; i < outs.length (); i++)
     if (out_reduction[i] < 0)
       {
 	or_store (&y1g, or_component (view (), last_fields[i]),
-		  PHI_ARG_DEF_FROM_EDGE (outs[i], single_succ_edge (w)));
+		  PHI_ARG_DEF_FROM_EDGE (outs[i], out_e));
 	(*n_last)++;
       }
   gimple_stmt_iterator zg = gsi_last_bb (z);
   gsi_insert_after (&zg, gimple_build_omp_return (false), GSI_NEW_STMT);
 
-  /* W: the values after the region.  */
+  /* W: the values after the region: a reduction's value from before the
+     loop with the slots, in thread order; the last values.  */
   gimple_stmt_iterator wg = gsi_after_labels (w);
-  edge out_e = single_succ_edge (w);
   for (unsigned i = 0; i < outs.length (); i++)
     {
+      int j = out_reduction[i];
       tree value;
-      if (out_reduction[i] >= 0)
+      if (j >= 0)
 	{
-	  or_reduction &r = reductions[out_reduction[i]];
-	  tree type = TREE_TYPE (r.out);
-	  value = inits[out_reduction[i]];
+	  value = inits[j];
 	  for (unsigned k = 0; k < threads; k++)
 	    {
-	      tree part = or_load (&wg, build4 (ARRAY_REF, type,
-						or_component (data, part_fields[out_reduction[i]]),
-						build_int_cst (integer_type_node, k),
-						NULL_TREE, NULL_TREE));
-	      tree sum = make_ssa_name (type);
-	      gsi_insert_before (&wg, gimple_build_assign (sum, r.code, value, part),
+	      tree part = or_load (&wg, slot (data, j,
+					      build_int_cst (integer_type_node, k)));
+	      tree sum = make_ssa_name (TREE_TYPE (reductions[j].out));
+	      gsi_insert_before (&wg, gimple_build_assign (sum, reductions[j].code,
+							   value, part),
 				 GSI_SAME_STMT);
 	      value = sum;
 	    }
@@ -5430,33 +5534,7 @@ gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
       SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (outs[i], out_e), value);
     }
   *n_reductions = reductions.length ();
-
-  /* Debug uses outside the region of what it defines lose their values.  */
-  for (basic_block bb : region)
-    {
-      auto reset_outside = [&] (tree n) {
-	imm_use_iterator it;
-	gimple *u;
-	FOR_EACH_IMM_USE_STMT (u, it, n)
-	  if (is_gimple_debug (u) && !in_region.contains (gimple_bb (u)))
-	    {
-	      gimple_debug_bind_reset_value (u);
-	      update_stmt (u);
-	    }
-      };
-      for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
-	   gsi_next (&pi))
-	if (!virtual_operand_p (gimple_phi_result (pi.phi ())))
-	  reset_outside (gimple_phi_result (pi.phi ()));
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	   gsi_next (&gsi))
-	{
-	  def_operand_p def;
-	  ssa_op_iter oi;
-	  FOR_EACH_SSA_DEF_OPERAND (def, gsi_stmt (gsi), oi, SSA_OP_DEF)
-	    reset_outside (DEF_FROM_PTR (def));
-	}
-    }
+  or_reset_debug_outside (region, in_region);
 
   /* Expand it.  */
   free_dominance_info (CDI_DOMINATORS);

@@ -4,7 +4,8 @@
    omp_expand_local): each thread runs a block of the iterations; the
    reductions' partial results are combined after the region in thread
    order; a value used after the loop is the last iteration's (around an
-   inner loop, too, which parloops would run instead).  Each
+   inner loop, too, which parloops would run instead); the threads share
+   the function's local arrays.  Each
    function runs with counts below parloops' minimum (the copy as written)
    and above it, and its results are checked against a sequential
    computation the plugin leaves alone (volatile bounds).  */
@@ -91,6 +92,27 @@ outer_last (int n)
   return last;
 }
 
+/* A local array: the region refers to it through its address, so that
+   the threads share it.  */
+__attribute__((noinline)) double
+local_last (int n)
+{
+  double buf[5000];
+  for (int i = 0; i < n; i++)
+    buf[i] = i * 0.5;
+  double last = 0.0;
+  for (int i = 0; i < n; i++) /* { dg-optimized "." "region of gccpoly's own .parloops declined it." } */
+    {
+      double t = buf[i] * 3.0 + 1.0;
+      buf[i] = t;
+      last = t;
+    }
+  double s = 0.0;
+  for (int i = 0; i < n; i += 97)
+    s += buf[i];
+  return last + s;
+}
+
 int
 main (void)
 {
@@ -169,6 +191,17 @@ main (void)
 	for (int j = 0; j < 300; j++)
 	  bad += g[i][j] != ref[i][j];
     }
+  int locals[] = { 1, 5, 300, 5000 };
+  for (int c = 0; c < 4; c++)
+    {
+      vn = locals[c];
+      double want = 0.0, s = 0.0, buf[5000];
+      for (int i = 0; i < vn; i++)
+	buf[i] = (i * 0.5) * 3.0 + 1.0, want = buf[i];
+      for (int i = 0; i < vn; i += 97)
+	s += buf[i];
+      bad += local_last (locals[c]) != want + s;
+    }
   printf ("%d\n", bad);
   return bad != 0;
 }
@@ -179,7 +212,7 @@ main (void)
 /* { dg-final { scan-gcc-dump optimized {;; Function sum3\.gccpoly_region\.[0-9]+ } } } */
 /* { dg-final { scan-gcc-dump optimized {__builtin_GOMP_parallel \(last_square\.gccpoly_region\.[0-9]+, &\.gccpoly_data_store\.[0-9]+, 2, 0\)} } } */
 /* { dg-final { compiler-output-not {:2[0-9]:[0-9]+: optimized: parallelizing} } } */
-/* { dg-final { scan-report {functions[name=last_square].loops[line=29].transform} {["parallel","own-region"]} } } */
-/* { dg-final { scan-report {functions[name=sum3].loops[line=59].transform} {["parallel","own-region"]} } } */
-/* { dg-final { scan-report-match {functions[name=last_square].loops[line=29]} {^(?!.*declined)} } } */
-/* { dg-final { scan-report {functions[name=outer_last].loops[line=85].transform} {["parallel","own-region"]} } } */
+/* { dg-final { scan-report {functions[name=last_square].loops[line=30].transform} {["parallel","own-region"]} } } */
+/* { dg-final { scan-report {functions[name=sum3].loops[line=60].transform} {["parallel","own-region"]} } } */
+/* { dg-final { scan-report-match {functions[name=last_square].loops[line=30]} {^(?!.*declined)} } } */
+/* { dg-final { scan-report {functions[name=outer_last].loops[line=86].transform} {["parallel","own-region"]} } } */
