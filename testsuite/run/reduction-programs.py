@@ -2,15 +2,18 @@
 """reduction-programs.py - random C programs of reduction loops.
 
 Writes, for each seed S of [FIRST, LAST), DIR/pS.c: six functions, each a
-loop (or a nest of two) that reduces into one variable of a random type
+loop (or a nest of two or three) that reduces into one variable of a random type
 (int, long, unsigned, short, signed char, double) with a random operator
 (+=, -=, *=, ^=, |=, &=; +=, -=, *= for double), a random value (array
 elements, the counter, an element at an offset, constants), optionally
-under a condition (taken on either side of the branch), from a random
-start, by steps of 1 or 2; and a main that prints each function's result
+under a condition (taken on either side of the branch) or two (a second
+update on the other side), from a random start, by steps of 1 or 2,
+some also handing out the last iteration's value of an expression; and a
+main that prints each function's result
 for four sizes (0, 5, N and N - 1, N random).  These are the shapes the
 plugin rewrites for parloops (reductions of signed integers in unsigned
-arithmetic, conditional updates made unconditional, 64-bit counters):
+arithmetic, conditional updates made unconditional, 64-bit counters) or
+runs in OpenMP regions of its own (two branches, three loops, last values):
 testsuite/run/reductions-random.sh builds each program with and without
 the plugin and compares what they print.  The programs have no undefined
 behaviour for the values main passes (an int sum stays within int; a
@@ -43,17 +46,36 @@ def function(r, name):
     # An int sum stays within int: at most 3 * 40064 terms of at most 3003.
     if t == "int" and op in ("+=", "-=") and value in ("(b[i] >> 3)", "i"):
         value = "a[i]"
-    cond = r.choice(["", "", "if (a[i] > 0) ", "if (d[i] < 0.3) ", "if (i % 3) ", "if (b[i] & 1) ; else "])
-    body = f"{cond}s {op} {value};"
+    nest = r.choice([1, 1, 1, 2, 3])
+    # Three loops: an int sum of up to 6 * 3 * 40064 terms takes small ones.
+    if nest == 3 and t == "int" and op in ("+=", "-=") and value not in ("1", "(a[i] & 5) - 2"):
+        value = "1"
+    cond = r.choice(["", "", "if (a[i] > 0) ", "if (d[i] < 0.3) ", "if (i % 3) ", "if (b[i] & 1) ; else ", "2"])
+    if cond == "2":
+        # Two conditional updates of one kind: + with -, or the same one.
+        other = {"+=": "-=", "-=": "+="}.get(op, op)
+        body = f"if (a[i] > 300) s {op} {value}; else if (a[i] < -300) s {other} 1;"
+        if op == "*=":
+            body = f"if (a[i] > 300) s {op} {value}; else if (a[i] < -300) s {other} {value};"
+    else:
+        body = f"{cond}s {op} {value};"
+    # The last iteration's value of an expression, handed out.
+    last = r.random() < 0.3
+    if last:
+        body = "{ " + body + " w = " + ("d[i] * 2.0" if real else "a[i] - i") + "; }"
     lo = r.choice(["0", "1", "lo"])
     step = r.choice(["i++", "i++", "i += 2"])
-    if r.random() < 0.3:
+    if nest == 3:
+        loop = (f"  for (int h = 0; h < m + 3; h++)\n    for (int j = 0; j < m; j++)\n"
+                f"      for (int i = {lo}; i < n; {step})\n        {body}")
+    elif nest == 2:
         loop = f"  for (int j = 0; j < m; j++)\n    for (int i = {lo}; i < n; {step})\n      {body}"
     else:
         loop = f"  for (int i = {lo}; i < n; {step})\n    {body}"
     init = r.choice(["0", "1", "7", "-3"])
+    ret = f"s + ({t}) w" if last else "s"
     text = (f"__attribute__((noinline)) {t}\n{name} (int n, int m, int lo, int k)\n{{\n"
-            f"  {t} s = {init};\n{loop}\n  return s;\n}}\n")
+            f"  {t} s = {init};\n  {t} w = 5;\n{loop}\n  return {ret};\n}}\n")
     return text, t
 
 

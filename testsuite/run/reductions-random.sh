@@ -68,7 +68,7 @@ one() {  # SEED: prints a PASS: or FAIL: line per flag set
       echo "FAIL: $what (plain build failed)"; continue
     fi
     if ! timeout 60 "$cc" $fl -w -fchecking -ftree-parallelize-loops=2 -fplugin="$plugin" \
-        -fplugin-arg-gccpoly-min-trips=1 "$work/p$s.c" -o "$d/plugin$k" >"$d/plugin$k.log" 2>&1; then
+        -fplugin-arg-gccpoly-min-trips=1 -fopt-info-loop-optimized "$work/p$s.c" -o "$d/plugin$k" >"$d/plugin$k.log" 2>&1; then
       echo "FAIL: $what (plugin build failed: $(grep -m1 -o 'internal compiler error.*' "$d/plugin$k.log"))"; continue
     fi
     timeout 20 "$d/plain$k" >"$d/plain$k.out" 2>&1
@@ -88,5 +88,9 @@ seq "$base" $((base + count - 1)) | xargs -P "$jobs" -I{} bash -c 'one {}' | sor
 cat "$work/results"
 p=$(grep -c '^PASS:' "$work/results"); f=$(grep -c '^FAIL:' "$work/results")
 echo "reductions-random: $count programs x 3 flag sets, seeds $base..$((base + count - 1)); work: $work"
+# What the plugin did to them (its remarks in the builds' logs).
+regions=$(cat "$work"/p*/plugin*.log 2>/dev/null | grep -c "region of gccpoly's own" || true)
+parloops=$(cat "$work"/p*/plugin*.log 2>/dev/null | grep -c "optimized: parallelizing" || true)
+echo "reductions-random: loops run in regions of the plugin's own: $regions; loops parloops parallelized: $parloops"
 echo "$p passed, $f failed"
 [ "$f" = 0 ]
