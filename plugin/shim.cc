@@ -2942,15 +2942,16 @@ gp_loop_recompute_exit_values (unsigned num)
   return n;
 }
 
-/* The values of the cycle of header PHI ROOT of LOOP (see
-   gp_loop_wrapping_reductions), ROOT's result first, into NAMES: every value
-   computed from it in LOOP by +, -, * or negation, or by a PHI, all of
-   ROOT's type.  False where one of them is used in LOOP otherwise, or after
-   LOOP otherwise than by a PHI of EXIT's destination; where the cycle does
-   not lead back to ROOT along the latch; or where a PHI of the cycle takes
-   a value from outside it.  */
+/* The values of the cycle of header PHI ROOT of LOOP, ROOT's result first,
+   into NAMES: every value computed from one of them in LOOP by a PHI, or by
+   an assignment ASSIGN_OK (gassign *, tree used) accepts, all of ROOT's
+   type.  False where a value is used after LOOP by a statement OUTSIDE_OK
+   (gimple *, tree used) does not accept, where the cycle holds more than
+   64 values, or where it does not lead back to ROOT along the latch.  */
+template <typename AssignOk, typename OutsideOk>
 static bool
-wr_cycle (class loop *loop, gphi *root, edge exit, auto_vec<tree> &names)
+cycle_values (class loop *loop, gphi *root, auto_vec<tree> &names,
+	      AssignOk assign_ok, OutsideOk outside_ok)
 {
   tree type = TREE_TYPE (gimple_phi_result (root));
   hash_set<tree> in;
@@ -2969,7 +2970,7 @@ wr_cycle (class loop *loop, gphi *root, edge exit, auto_vec<tree> &names)
 	    continue;
 	  if (!flow_bb_inside_loop_p (loop, gimple_bb (s)))
 	    {
-	      if (gimple_bb (s) != exit->dest || !is_a<gphi *> (s))
+	      if (!outside_ok (s, names[k]))
 		return false;
 	      continue;
 	    }
@@ -2978,9 +2979,7 @@ wr_cycle (class loop *loop, gphi *root, edge exit, auto_vec<tree> &names)
 	    lhs = gimple_phi_result (phi);
 	  else if (gassign *a = dyn_cast<gassign *> (s))
 	    {
-	      enum tree_code code = gimple_assign_rhs_code (a);
-	      if (code != PLUS_EXPR && code != MINUS_EXPR && code != MULT_EXPR
-		  && code != NEGATE_EXPR)
+	      if (!assign_ok (a, names[k]))
 		return false;
 	      lhs = gimple_assign_lhs (a);
 	    }
@@ -2994,8 +2993,33 @@ wr_cycle (class loop *loop, gphi *root, edge exit, auto_vec<tree> &names)
 	}
     }
   tree back = PHI_ARG_DEF_FROM_EDGE (root, loop_latch_edge (loop));
-  if (TREE_CODE (back) != SSA_NAME || !in.contains (back))
+  return TREE_CODE (back) == SSA_NAME && in.contains (back);
+}
+
+/* The values of the cycle of header PHI ROOT of LOOP (see
+   gp_loop_wrapping_reductions), ROOT's result first, into NAMES: every value
+   computed from it in LOOP by +, -, * or negation, or by a PHI, all of
+   ROOT's type.  False where one of them is used in LOOP otherwise, or after
+   LOOP otherwise than by a PHI of EXIT's destination; where the cycle does
+   not lead back to ROOT along the latch; or where a PHI of the cycle takes
+   a value from outside it.  */
+static bool
+wr_cycle (class loop *loop, gphi *root, edge exit, auto_vec<tree> &names)
+{
+  tree type = TREE_TYPE (gimple_phi_result (root));
+  auto assign_ok = [] (gassign *a, tree) {
+    enum tree_code code = gimple_assign_rhs_code (a);
+    return code == PLUS_EXPR || code == MINUS_EXPR || code == MULT_EXPR
+	   || code == NEGATE_EXPR;
+  };
+  auto outside_ok = [&] (gimple *s, tree) {
+    return gimple_bb (s) == exit->dest && is_a<gphi *> (s);
+  };
+  if (!cycle_values (loop, root, names, assign_ok, outside_ok))
     return false;
+  hash_set<tree> in;
+  for (tree n : names)
+    in.add (n);
   for (unsigned k = 1; k < names.length (); k++)
     {
       gimple *def = SSA_NAME_DEF_STMT (names[k]);
@@ -4522,56 +4546,26 @@ or_reduction_of (class loop *loop, gphi *root, or_reduction *r)
 {
   tree type = TREE_TYPE (gimple_phi_result (root));
   tree back = PHI_ARG_DEF_FROM_EDGE (root, loop_latch_edge (loop));
-  auto_vec<tree> names;
-  hash_set<tree> in;
-  names.safe_push (gimple_phi_result (root));
-  in.add (gimple_phi_result (root));
   enum tree_code kind = ERROR_MARK;
-  for (unsigned k = 0; k < names.length (); k++)
-    {
-      if (names.length () > 64 || SSA_NAME_OCCURS_IN_ABNORMAL_PHI (names[k]))
-	return false;
-      imm_use_iterator it;
-      use_operand_p use;
-      FOR_EACH_IMM_USE_FAST (use, it, names[k])
-	{
-	  gimple *s = USE_STMT (use);
-	  if (is_gimple_debug (s) || s == root)
-	    continue;
-	  if (!flow_bb_inside_loop_p (loop, gimple_bb (s)))
-	    {
-	      if (names[k] != back)
-		return false;
-	      continue;
-	    }
-	  tree lhs;
-	  if (gphi *phi = dyn_cast<gphi *> (s))
-	    lhs = gimple_phi_result (phi);
-	  else if (gassign *a = dyn_cast<gassign *> (s))
-	    {
-	      enum tree_code code = gimple_assign_rhs_code (a);
-	      enum tree_code k2 = code == MINUS_EXPR ? PLUS_EXPR : code;
-	      if (kind == ERROR_MARK)
-		kind = k2;
-	      if (k2 != kind || gimple_num_ops (a) != 3)
-		return false;
-	      tree o1 = gimple_assign_rhs1 (a), o2 = gimple_assign_rhs2 (a);
-	      bool in1 = o1 == names[k], in2 = o2 == names[k];
-	      if (in1 == in2 || (code == MINUS_EXPR && !in1))
-		return false;
-	      lhs = gimple_assign_lhs (a);
-	    }
-	  else
-	    return false;
-	  if (TREE_CODE (lhs) != SSA_NAME
-	      || !types_compatible_p (TREE_TYPE (lhs), type))
-	    return false;
-	  if (!in.add (lhs))
-	    names.safe_push (lhs);
-	}
-    }
-  if (kind == ERROR_MARK || TREE_CODE (back) != SSA_NAME || !in.contains (back))
+  auto assign_ok = [&] (gassign *a, tree used) {
+    enum tree_code code = gimple_assign_rhs_code (a);
+    enum tree_code k2 = code == MINUS_EXPR ? PLUS_EXPR : code;
+    if (kind == ERROR_MARK)
+      kind = k2;
+    if (k2 != kind || gimple_num_ops (a) != 3)
+      return false;
+    bool in1 = gimple_assign_rhs1 (a) == used;
+    bool in2 = gimple_assign_rhs2 (a) == used;
+    return in1 != in2 && (code != MINUS_EXPR || in1);
+  };
+  auto outside_ok = [&] (gimple *, tree used) { return used == back; };
+  auto_vec<tree> names;
+  if (!cycle_values (loop, root, names, assign_ok, outside_ok)
+      || kind == ERROR_MARK)
     return false;
+  hash_set<tree> in;
+  for (tree n : names)
+    in.add (n);
   /* The other operands come from outside the cycle; a PHI's all from it.  */
   for (unsigned k = 1; k < names.length (); k++)
     {
