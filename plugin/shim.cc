@@ -4830,6 +4830,15 @@ or_analyze (class loop *loop, or_form *f, const char **why)
 	  && TREE_CODE (v) == SSA_NAME && !defined_outside (v, loop))
 	outs.safe_push (pi.phi ());
     }
+  /* Loop-closed SSA: a value of the loop is used after it only by a PHI
+     of its exit, on the exit edge (the region then hands it out).  */
+  auto used_in_loop_or_exit_phi = [&] (use_operand_p use) {
+    gimple *u = USE_STMT (use);
+    if (is_gimple_debug (u) || flow_bb_inside_loop_p (loop, gimple_bb (u)))
+      return true;
+    gphi *phi = dyn_cast<gphi *> (u);
+    return phi && gimple_phi_arg_edge (phi, PHI_ARG_INDEX_FROM_USE (use)) == exit;
+  };
   basic_block *body = get_loop_body (loop);
   unsigned nbody = loop->num_nodes;
   hash_set<tree> &locals = f->locals;
@@ -4852,10 +4861,7 @@ or_analyze (class loop *loop, or_form *f, const char **why)
 	  if (!virtual_operand_p (res))
 	    FOR_EACH_IMM_USE_FAST (use, it, res)
 	      {
-		gimple *s = USE_STMT (use);
-		if (!is_gimple_debug (s)
-		    && !flow_bb_inside_loop_p (loop, gimple_bb (s))
-		    && gimple_bb (s) != exit->dest)
+		if (!used_in_loop_or_exit_phi (use))
 		  refused = true;
 	      }
 	}
@@ -4894,10 +4900,7 @@ or_analyze (class loop *loop, or_form *f, const char **why)
 	      use_operand_p use;
 	      FOR_EACH_IMM_USE_FAST (use, it, DEF_FROM_PTR (def))
 		{
-		  gimple *u = USE_STMT (use);
-		  if (!is_gimple_debug (u)
-		      && !flow_bb_inside_loop_p (loop, gimple_bb (u))
-		      && gimple_bb (u) != exit->dest)
+		  if (!used_in_loop_or_exit_phi (use))
 		    refused = true;
 		}
 	    }
