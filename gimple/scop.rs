@@ -1142,13 +1142,14 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             let elem = sizes[key];
             let hint = type_hint(base, elem);
             let polys: Vec<Polynomial> = offs.iter().map(|(_, p)| p.clone()).collect();
-            let mut d = delinearize(&polys, elem, &is_iterator, hint.as_deref()).map_err(|e| {
+            let not_affine = |e| {
                 let line = offs.first().map(|(k, _)| raw[*k].line).unwrap_or(0);
                 Rejection {
                     reason: Reason::NonAffineAccess,
                     detail: format!("line {line}: accesses to '{}' are not affine ({e})", base.name()),
                 }
-            })?;
+            };
+            let mut d = delinearize(&polys, elem, &is_iterator, hint.as_deref()).map_err(not_affine)?;
             let name = &array_name[key];
             // The bounds that make the multi-dimensional view exact: prove
             // them or assume them. C arrays are no exception: GCC folds
@@ -1211,10 +1212,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             // A C array's view that is not exact: the flat one is, where
             // the offsets are affine.
             if hint.is_some() && assumed.is_some() && polys.iter().all(Polynomial::is_affine) {
-                d = delinearize(&polys, elem, &is_iterator, None).map_err(|e| Rejection {
-                    reason: Reason::NonAffineAccess,
-                    detail: format!("accesses to '{}' are not affine ({e})", base.name()),
-                })?;
+                d = delinearize(&polys, elem, &is_iterator, None).map_err(not_affine)?;
                 borrowed.clear();
                 assumed = None;
             }

@@ -713,10 +713,9 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         // The whole test of the marked copy: within's, then test's.
         let whole: Vec<&str> = inside.iter().chain(&guard).chain(&trips_text).map(|s| s.as_str()).collect();
         let whole = (!whole.is_empty()).then(|| whole.join(" && "));
-        let mut msg = match &whole {
-            Some(g) => format!("loop marked parallel for parloops, in a copy run when {g}"),
-            None => "loop marked parallel for parloops".to_string(),
-        };
+        // What the remark says after its lead ("loop marked parallel for
+        // parloops", or the plugin's own region's).
+        let mut msg = whole.as_ref().map(|g| format!(", in a copy run when {g}")).unwrap_or_default();
         if !storage.is_empty() {
             let names: Vec<String> = storage.iter().map(|d| d.decl_name().unwrap_or_else(|| "(unnamed)".into())).collect();
             msg.push_str(&format!("; each iteration has storage of its own for {}", names.join(", ")));
@@ -828,11 +827,11 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         }
         let mut d = match &own {
             // Run already: not left to parloops.
-            Some(text) => {
-                diag::remark(RemarkKind::GP_REMARK_OPTIMIZED, fl.location, &msg.replacen("loop marked parallel for parloops", text, 1));
+            Some(lead) => {
+                diag::remark(RemarkKind::GP_REMARK_OPTIMIZED, fl.location, &format!("{lead}{msg}"));
                 (*l, vec!["parallel"], whole, None)
             }
-            None => marked(*l, whole, &msg, cyclic),
+            None => marked(*l, whole, &format!("loop marked parallel for parloops{msg}"), cyclic),
         };
         if !storage.is_empty() && mark {
             d.1.push("privatize");

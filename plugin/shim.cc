@@ -2947,7 +2947,8 @@ gp_loop_recompute_exit_values (unsigned num)
    an assignment ASSIGN_OK (gassign *, tree used) accepts, all of ROOT's
    type.  False where a value is used after LOOP by a statement OUTSIDE_OK
    (gimple *, tree used) does not accept, where the cycle holds more than
-   64 values, or where it does not lead back to ROOT along the latch.  */
+   64 values, where a PHI of the cycle takes a value from outside it, or
+   where it does not lead back to ROOT along the latch.  */
 template <typename AssignOk, typename OutsideOk>
 static bool
 cycle_values (class loop *loop, gphi *root, auto_vec<tree> &names,
@@ -2992,6 +2993,11 @@ cycle_values (class loop *loop, gphi *root, auto_vec<tree> &names,
 	    names.safe_push (lhs);
 	}
     }
+  for (unsigned k = 1; k < names.length (); k++)
+    if (gphi *phi = dyn_cast<gphi *> (SSA_NAME_DEF_STMT (names[k])))
+      for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+	if (!in.contains (gimple_phi_arg_def (phi, i)))
+	  return false;
   tree back = PHI_ARG_DEF_FROM_EDGE (root, loop_latch_edge (loop));
   return TREE_CODE (back) == SSA_NAME && in.contains (back);
 }
@@ -3017,20 +3023,11 @@ wr_cycle (class loop *loop, gphi *root, edge exit, auto_vec<tree> &names)
   };
   if (!cycle_values (loop, root, names, assign_ok, outside_ok))
     return false;
-  hash_set<tree> in;
-  for (tree n : names)
-    in.add (n);
+  /* The assignments' operands: names or constants of the type.  */
   for (unsigned k = 1; k < names.length (); k++)
     {
       gimple *def = SSA_NAME_DEF_STMT (names[k]);
-      if (gphi *phi = dyn_cast<gphi *> (def))
-	for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
-	  {
-	    tree arg = gimple_phi_arg_def (phi, i);
-	    if (TREE_CODE (arg) != SSA_NAME || !in.contains (arg))
-	      return false;
-	  }
-      else
+      if (is_a<gassign *> (def))
 	for (unsigned i = 1; i < gimple_num_ops (def); i++)
 	  {
 	    tree op = gimple_op (def, i);
@@ -4474,66 +4471,44 @@ struct or_reduction
   tree identity;
 };
 
-/* The identity of CODE on TYPE; NULL where the plugin makes no partial
-   results of it.  */
+/* The identity of CODE on TYPE from which each thread's partial result
+   starts; NULL where the plugin makes no partial results of it: the
+   exact identity (sel_identity), where regrouping the operations is
+   allowed, and min and max.  */
 static tree
 or_identity (enum tree_code code, tree type)
 {
-  if (SCALAR_FLOAT_TYPE_P (type))
+  if (code == MIN_EXPR || code == MAX_EXPR)
     {
-      if (HONOR_SNANS (type))
-	return NULL_TREE;
+      if (INTEGRAL_TYPE_P (type) && TREE_CODE (type) != BOOLEAN_TYPE)
+	return code == MIN_EXPR ? TYPE_MAX_VALUE (type) : TYPE_MIN_VALUE (type);
       /* GCC makes MIN_EXPR and MAX_EXPR of floating-point values only
 	 where NaNs and the sign of zero need not be honoured; they are
 	 exact in every order.  */
-      if (code == MIN_EXPR || code == MAX_EXPR)
-	{
-	  REAL_VALUE_TYPE v;
-	  if (HONOR_INFINITIES (type))
-	    {
-	      real_inf (&v);
-	      if (code == MAX_EXPR)
-		v = real_value_negate (&v);
-	    }
-	  else
-	    real_maxval (&v, code == MAX_EXPR, TYPE_MODE (type));
-	  return build_real (type, v);
-	}
-      if (!flag_associative_math)
+      if (!SCALAR_FLOAT_TYPE_P (type) || HONOR_SNANS (type))
 	return NULL_TREE;
-      if (code == PLUS_EXPR)
+      REAL_VALUE_TYPE v;
+      if (HONOR_INFINITIES (type))
 	{
-	  /* -0.0 + x is x for every x, +0.0 included.  */
-	  REAL_VALUE_TYPE m0 = real_value_negate (&dconst0);
-	  return build_real (type, m0);
+	  real_inf (&v);
+	  if (code == MAX_EXPR)
+	    v = real_value_negate (&v);
 	}
-      if (code == MULT_EXPR)
-	return build_real (type, dconst1);
-      return NULL_TREE;
+      else
+	real_maxval (&v, code == MAX_EXPR, TYPE_MODE (type));
+      return build_real (type, v);
     }
-  if (!INTEGRAL_TYPE_P (type) || TREE_CODE (type) == BOOLEAN_TYPE)
+  if (TREE_CODE (type) == BOOLEAN_TYPE)
     return NULL_TREE;
-  switch (code)
-    {
-    case PLUS_EXPR:
-    case MULT_EXPR:
-      /* A partial sum of signed integers could overflow where the whole
-	 does not.  */
-      if (TYPE_OVERFLOW_UNDEFINED (type) || TYPE_OVERFLOW_TRAPS (type))
-	return NULL_TREE;
-      return build_int_cst (type, code == PLUS_EXPR ? 0 : 1);
-    case BIT_IOR_EXPR:
-    case BIT_XOR_EXPR:
-      return build_zero_cst (type);
-    case BIT_AND_EXPR:
-      return build_all_ones_cst (type);
-    case MIN_EXPR:
-      return TYPE_MAX_VALUE (type);
-    case MAX_EXPR:
-      return TYPE_MIN_VALUE (type);
-    default:
-      return NULL_TREE;
-    }
+  /* Partial results regroup the operations: floating point only where
+     that is allowed; a partial sum or product of signed integers could
+     overflow where the whole does not.  */
+  if (SCALAR_FLOAT_TYPE_P (type) && !flag_associative_math)
+    return NULL_TREE;
+  if (INTEGRAL_TYPE_P (type) && (code == PLUS_EXPR || code == MULT_EXPR)
+      && (TYPE_OVERFLOW_UNDEFINED (type) || TYPE_OVERFLOW_TRAPS (type)))
+    return NULL_TREE;
+  return sel_identity (code, type);
 }
 
 /* Whether header PHI ROOT of LOOP is a reduction: every value computed
@@ -4563,21 +4538,12 @@ or_reduction_of (class loop *loop, gphi *root, or_reduction *r)
   if (!cycle_values (loop, root, names, assign_ok, outside_ok)
       || kind == ERROR_MARK)
     return false;
-  hash_set<tree> in;
-  for (tree n : names)
-    in.add (n);
-  /* The other operands come from outside the cycle; a PHI's all from it.  */
+  /* An assignment's other operand comes from outside the cycle.  */
   for (unsigned k = 1; k < names.length (); k++)
     {
       gimple *def = SSA_NAME_DEF_STMT (names[k]);
-      if (gphi *phi = dyn_cast<gphi *> (def))
-	{
-	  for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
-	    if (!in.contains (gimple_phi_arg_def (phi, i)))
-	      return false;
-	}
-      else if (in.contains (gimple_assign_rhs1 (def))
-	       && in.contains (gimple_assign_rhs2 (def)))
+      if (is_a<gassign *> (def) && names.contains (gimple_assign_rhs1 (def))
+	  && names.contains (gimple_assign_rhs2 (def)))
 	return false;
     }
   tree identity = or_identity (kind, type);
@@ -4756,6 +4722,9 @@ struct or_form
   auto_vec<tree> steps;
   auto_vec<or_reduction> reductions;
   auto_vec<gphi *> outs;
+  /* Per value of OUTS, the reduction whose result it is, else -1 (the
+     last iteration's value).  */
+  auto_vec<int> out_reduction;
   hash_set<tree> locals;
 };
 
@@ -4803,8 +4772,7 @@ or_analyze (class loop *loop, or_form *f, const char **why)
 	continue;
       affine_iv iv;
       or_reduction r;
-      if ((INTEGRAL_TYPE_P (TREE_TYPE (res)) || POINTER_TYPE_P (TREE_TYPE (res)))
-	  && simple_iv (loop, loop, res, &iv, true)
+      if (simple_iv (loop, loop, res, &iv, true)
 	  && expr_invariant_in_loop_p (loop, iv.step))
 	{
 	  counters.safe_push (phi);
@@ -4826,9 +4794,15 @@ or_analyze (class loop *loop, or_form *f, const char **why)
        gsi_next (&pi))
     {
       tree v = PHI_ARG_DEF_FROM_EDGE (pi.phi (), exit);
-      if (!virtual_operand_p (gimple_phi_result (pi.phi ()))
-	  && TREE_CODE (v) == SSA_NAME && !defined_outside (v, loop))
-	outs.safe_push (pi.phi ());
+      if (virtual_operand_p (gimple_phi_result (pi.phi ()))
+	  || TREE_CODE (v) != SSA_NAME || defined_outside (v, loop))
+	continue;
+      outs.safe_push (pi.phi ());
+      int k = -1;
+      for (unsigned j = 0; j < reductions.length (); j++)
+	if (reductions[j].out == v)
+	  k = j;
+      f->out_reduction.safe_push (k);
     }
   /* Loop-closed SSA: a value of the loop is used after it only by a PHI
      of its exit, on the exit edge (the region then hands it out).  */
@@ -5220,10 +5194,7 @@ gp_loop_parloops_skips (unsigned num)
     {
       tree res = gimple_phi_result (pi.phi ());
       affine_iv iv;
-      if (virtual_operand_p (res)
-	  || ((INTEGRAL_TYPE_P (TREE_TYPE (res))
-	       || POINTER_TYPE_P (TREE_TYPE (res)))
-	      && simple_iv (loop, loop, res, &iv, true)))
+      if (virtual_operand_p (res) || simple_iv (loop, loop, res, &iv, true))
 	continue;
       if (loop->inner->inner)
 	return 1;
@@ -5237,14 +5208,10 @@ gp_loop_parloops_skips (unsigned num)
     {
       tree v = PHI_ARG_DEF_FROM_EDGE (pi.phi (), exit);
       affine_iv iv;
-      if (virtual_operand_p (gimple_phi_result (pi.phi ()))
-	  || TREE_CODE (v) != SSA_NAME || defined_outside (v, loop)
-	  || reduced.contains (v))
-	continue;
-      if ((INTEGRAL_TYPE_P (TREE_TYPE (v)) || POINTER_TYPE_P (TREE_TYPE (v)))
-	  && simple_iv (loop, loop, v, &iv, true))
-	continue;
-      return 2;
+      if (!virtual_operand_p (gimple_phi_result (pi.phi ()))
+	  && TREE_CODE (v) == SSA_NAME && !defined_outside (v, loop)
+	  && !reduced.contains (v) && !simple_iv (loop, loop, v, &iv, true))
+	return 2;
     }
   return 0;
 }
@@ -5256,9 +5223,9 @@ gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
   *n_reductions = *n_last = 0;
   *why = NULL;
   unsigned threads = flag_tree_parallelize_loops;
-  tree get_num = builtin_decl_explicit (BUILT_IN_OMP_GET_NUM_THREADS);
-  tree get_num_ = builtin_decl_explicit (BUILT_IN_OMP_GET_THREAD_NUM);
-  if (threads < 2 || threads > 1024 || !get_num || !get_num_
+  if (threads < 2 || threads > 1024
+      || !builtin_decl_explicit (BUILT_IN_OMP_GET_NUM_THREADS)
+      || !builtin_decl_explicit (BUILT_IN_OMP_GET_THREAD_NUM)
       || !builtin_decl_explicit (BUILT_IN_GOMP_PARALLEL))
     {
       *why = "no OpenMP run-time calls in this compilation";
@@ -5298,50 +5265,28 @@ gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
       *why = "too few iterations for the threads";
       return 0;
     }
-  or_form first;
-  if (!or_analyze (loop, &first, why))
-    return 0;
-  /* The region runs where the count is large enough, the loop as it is
-     elsewhere.  */
-  tree enough = fold_build2 (GE_EXPR, boolean_type_node, first.desc.niter,
-			     build_int_cst (TREE_TYPE (first.desc.niter),
-					    threads * per_thread - 1));
-  if (!integer_onep (enough))
+  /* Analysed before the versioning below too, so that a loop the region
+     cannot take is not copied for nothing.  */
+  {
+    or_form first;
+    if (!or_analyze (loop, &first, why))
+      return 0;
+  }
+  /* The region runs where the count reaches that minimum, the loop as it
+     is (an unmarked copy) elsewhere.  */
+  if (gp_loop_version_min_trips (loop->num, threads * per_thread) == 2)
     {
-      if (!can_duplicate_loop_p (loop))
-	{
-	  *why = "it cannot be copied for the test of its count";
-	  return 0;
-	}
-      initialize_original_copy_tables ();
-      class loop *copy = version_loop (loop, enough);
-      free_original_copy_tables ();
-      if (!copy)
-	{
-	  *why = "versioning it on its count failed";
-	  return 0;
-	}
-      copy->can_be_parallel = false;
-      calculate_dominance_info (CDI_DOMINATORS);
+      *why = "too few iterations for the threads";
+      return 0;
     }
+  calculate_dominance_info (CDI_DOMINATORS);
   or_form form;
   if (!or_analyze (loop, &form, why))
     return 0;
   edge exit = form.exit;
   auto_vec<or_reduction> &reductions = form.reductions;
   auto_vec<gphi *> &outs = form.outs;
-  /* The values it hands out: reductions' partial results, or the last
-     iteration's.  */
-  auto_vec<int> out_reduction;
-  for (gphi *o : outs)
-    {
-      tree v = PHI_ARG_DEF_FROM_EDGE (o, exit);
-      int k = -1;
-      for (unsigned j = 0; j < reductions.length (); j++)
-	if (reductions[j].out == v)
-	  k = j;
-      out_reduction.safe_push (k);
-    }
+  auto_vec<int> &out_reduction = form.out_reduction;
 
   /* The blocks: HEAD (parent, ends with the GIMPLE_OMP_PARALLEL) → ENTRY
      (the thread's block of iterations) → PRE (preheader) → loop → TEST →
