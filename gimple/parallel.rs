@@ -902,6 +902,34 @@ pub fn pair_interchange(forest: &LoopForest, r: &Region, outer: u32, inner: u32,
     }
 }
 
+/// Whether loop `outer` of region `r` and its inner loop `inner` may run
+/// by wavefronts (`PairEngine::wavefront`), with the reason in source
+/// terms.
+pub fn pair_wavefront(forest: &LoopForest, r: &Region, outer: u32, inner: u32, max_operations: u64) -> Result<(bool, String), String> {
+    let p = prepare(forest, r);
+    let cx = BoundedCtx::new(max_operations);
+    let e = PairEngine::new(&cx, LightScop::read(&r.scop)?, Some(p.live.clone()), &p.ssa.facts);
+    let (Some(da), Some(db), Some(stmts)) = (p.lm.depth.get(&outer), p.lm.depth.get(&inner), p.lm.stmts.get(&inner)) else {
+        return Err("the loops are not in the region".into());
+    };
+    let display = |a: &str| -> String { p.ssa.names.get(a).cloned().unwrap_or_else(|| a.to_string()) };
+    match e.wavefront(2 * *da as u32 - 1, 2 * *db as u32 - 1, stmts) {
+        Ok((swap, shared)) => {
+            let reason = interchange_reason(&swap, &display);
+            if !swap.legal {
+                Ok((false, reason))
+            } else if shared.is_empty() {
+                Ok((true, format!("{reason}; no two iterations on one wavefront touch one cell")))
+            } else {
+                let names = dedup(shared.iter().map(|a| display(a))).join(", ");
+                Ok((false, format!("iterations on one wavefront would share cells of {names}")))
+            }
+        }
+        Err(IslFailure::OutOfOperations) => Err("isl ran out of operations".into()),
+        Err(e) => Err(format!("not analysed: {e}")),
+    }
+}
+
 pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) -> RegionOutcome {
     let t0 = std::time::Instant::now();
     let timing = std::env::var_os("GCCPOLY_TIME").is_some();

@@ -1104,10 +1104,74 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
     }
     if p.options.plans_offload() {
         plan_offload(p, name, &forest, &regions, &outcomes, aopts.max_operations, &mut loops);
+    } else {
+        // SAFETY: reads a flag of the compilation.
+        let parallel = !p.options.no_parallelize && unsafe { ffi::gp_parallelize_loops_threads() } > 1;
+        if parallel && !p.options.no_wavefront {
+            wavefronts(&forest, &regions, &outcomes, aopts.max_operations, &mut loops);
+        }
     }
     text.push('\n');
     p.dump_text(&text);
     p.functions.push(FunctionReport { name: name.to_string(), line, loops, scops, rejected, error: None });
+}
+
+/// Runs by wavefronts the loop pairs whose parallelism lies along their
+/// diagonals only (docs/codegen.md, Wavefronts): a loop outermost in its
+/// region whose one inner loop holds loops, neither of them parallel, when
+/// the interchange of their iteration numbers keeps every dependence and
+/// the outer loop's iterations on one wavefront touch no common cell. This
+/// runs right after the analysis, before GCC's loop passes (loop splitting
+/// would break the pair apart); the parallel marking before parloops finds
+/// the new inner loop parallel on its own model of the changed code.
+fn wavefronts(forest: &LoopForest, regions: &[gimple::Region], outcomes: &[gimple::parallel::RegionOutcome], max_operations: u64, loops: &mut [LoopReport]) {
+    let line = |l: &gimple::loops::Loop| l.pos.as_ref().map(|p| p.line).unwrap_or(0);
+    for (r, o) in regions.iter().zip(outcomes) {
+        let children = |l: u32| -> Vec<u32> { r.loops.iter().copied().filter(|&c| forest.get(c).and_then(|x| x.parent) == Some(l)).collect() };
+        let sequential = |l: u32| o.loops.get(&l).is_some_and(|v| !v.parallel);
+        for &l in &r.loops {
+            if r.loops.iter().any(|&x| x != l && forest.within(l, x)) {
+                continue;
+            }
+            let [n] = children(l)[..] else { continue };
+            if children(n).is_empty() || !sequential(l) || !sequential(n) {
+                continue;
+            }
+            let (Some(fo), Some(fi)) = (forest.get(l), forest.get(n)) else { continue };
+            // SAFETY: l is a loop of cfun; with apply 0 nothing changes.
+            if unsafe { ffi::gp_loop_wavefront(l, 0) } != ffi::gp_interchange_status::GP_IX_OK {
+                continue;
+            }
+            let reason = match gimple::parallel::pair_wavefront(forest, r, l, n, max_operations) {
+                Ok((true, reason)) => reason,
+                Ok((false, why)) | Err(why) => {
+                    diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not run by wavefronts: {why}", line(fo), line(fi)));
+                    continue;
+                }
+            };
+            // SAFETY: as above; the pair's shape was just checked.
+            if unsafe { ffi::gp_loop_wavefront(l, 1) } != ffi::gp_interchange_status::GP_IX_OK {
+                diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not run by wavefronts: versioning the pair on its count failed", line(fo), line(fi)));
+                continue;
+            }
+            diag::remark(
+                RemarkKind::GP_REMARK_OPTIMIZED,
+                fo.location,
+                &format!(
+                    "loops at lines {} and {} run by wavefronts: the outer loop counts the inner loop's iterations, and for each the inner loop runs the outer loop's iterations that have it (a diagonal of the nest), which are independent; {reason}",
+                    line(fo),
+                    line(fi)
+                ),
+            );
+            for x in [fo, fi] {
+                if let Some(lr) = loops.iter_mut().find(|lr| Some((lr.line, lr.column)) == position(x)) {
+                    add_transform(lr, "wavefront");
+                }
+            }
+            // One pair per region: its model no longer describes the code.
+            break;
+        }
+    }
 }
 
 /// The offload plans of cfun's regions: their remarks, report entries

@@ -3968,13 +3968,15 @@ struct ix_pair
   const ix_counter *first;
 };
 
-/* Fills PP for loop OUTER and says whether the pair can be transformed.
-   With MARKED_OK, OUTER may be marked can_be_parallel.  */
+/* Fills PP's loops and blocks for loop OUTER and says whether they have a
+   perfect pair's shape.  With MARKED_OK, OUTER may be marked
+   can_be_parallel.  With NESTED (a wavefront's pair), the inner loop may
+   hold loops and its entry guard may vary in OUTER.  */
 static gp_interchange_status
-ix_analyse (unsigned outer, bool marked_ok, ix_pair *pp)
+ix_shape (unsigned outer, bool marked_ok, bool nested, ix_pair *pp)
 {
   class loop *o = get_loop (cfun, outer);
-  if (!o || !o->inner || o->inner->next || o->inner->inner)
+  if (!o || !o->inner || o->inner->next || (o->inner->inner && !nested))
     return GP_IX_NOT_PERFECT;
   class loop *n = o->inner;
   bool was_marked = o->can_be_parallel;
@@ -3984,8 +3986,7 @@ ix_analyse (unsigned outer, bool marked_ok, ix_pair *pp)
   o->can_be_parallel = was_marked;
   edge oe = ix_exit (o), ne = ix_exit (n);
   basic_block h = o->header, x = oe ? oe->src : NULL, l = o->latch;
-  if (marked || ix_marked (n) || !oe || !ne || x == h
-      || ix_through (ne->dest) != x || !single_pred_p (l)
+  if (marked || ix_marked (n) || !oe || !ne || x == h || !single_pred_p (l)
       || single_pred (l) != x || !single_succ_p (l)
       || EDGE_COUNT (h->preds) != 2)
     return GP_IX_NOT_PERFECT;
@@ -4005,17 +4006,33 @@ ix_analyse (unsigned outer, bool marked_ok, ix_pair *pp)
 	return GP_IX_NOT_PERFECT;
       guard = as_a<gcond *> (last);
       skip = EDGE_SUCC (h, 0)->dest == p ? EDGE_SUCC (h, 1) : EDGE_SUCC (h, 0);
-      if (ix_through (skip->dest) != x
-	  || !defined_outside (gimple_cond_lhs (guard), o)
-	  || !defined_outside (gimple_cond_rhs (guard), o)
+      if ((!nested && !defined_outside (gimple_cond_lhs (guard), o))
+	  || (!nested && !defined_outside (gimple_cond_rhs (guard), o))
 	  || !(skip->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)))
 	return GP_IX_NOT_PERFECT;
     }
-  if (o->num_nodes != (n->num_nodes + 3 + (p != h) + (ne->dest != x)
-		      + (skip && skip->dest != x))
-      || EDGE_COUNT (x->preds) != (guard ? 2 : 1)
-      || (ne->dest != x && !single_pred_p (ne->dest))
-      || (skip && skip->dest != x && !single_pred_p (skip->dest)))
+  /* N's exit and the skip reach X directly or through empty forwarders of
+     their own; for a wavefront's pair (whose guard goes) they may also
+     meet in one empty block before X, with only virtual PHIs.  */
+  basic_block m = ne->dest;
+  if (nested && skip && skip->dest == m && m != x)
+    {
+      if (!single_succ_p (m) || single_succ (m) != x
+	  || EDGE_COUNT (m->preds) != 2 || EDGE_COUNT (x->preds) != 1
+	  || !gsi_end_p (gsi_start_nondebug_after_labels_bb (m))
+	  || o->num_nodes != n->num_nodes + 4 + (p != h))
+	return GP_IX_NOT_PERFECT;
+      for (gphi_iterator g = gsi_start_phis (m); !gsi_end_p (g); gsi_next (&g))
+	if (!virtual_operand_p (PHI_RESULT (g.phi ())))
+	  return GP_IX_NOT_PERFECT;
+    }
+  else if (ix_through (ne->dest) != x
+	   || (skip && ix_through (skip->dest) != x)
+	   || o->num_nodes != (n->num_nodes + 3 + (p != h) + (ne->dest != x)
+			       + (skip && skip->dest != x))
+	   || EDGE_COUNT (x->preds) != (guard ? 2 : 1)
+	   || (ne->dest != x && !single_pred_p (ne->dest))
+	   || (skip && skip->dest != x && !single_pred_p (skip->dest)))
     return GP_IX_NOT_PERFECT;
   for (gimple_stmt_iterator g = gsi_start_nondebug_bb (l); !gsi_end_p (g);
        gsi_next_nondebug (&g))
@@ -4030,27 +4047,23 @@ ix_analyse (unsigned outer, bool marked_ok, ix_pair *pp)
   pp->p = p;
   pp->guard = guard;
   pp->skip = skip;
-
-  pp->o_count = ix_count (o, o);
-  pp->n_count = ix_count (n, o);
-  if (!pp->o_count || !pp->n_count)
-    return GP_IX_COUNT;
-
   pp->red = NULL;
   pp->first = NULL;
   pp->run = {};
-  if (!ix_counters (o, o, &pp->o_counters, NULL)
-      || !ix_counters (n, o, &pp->n_counters, &pp->red))
-    return GP_IX_CARRIED;
+  return GP_IX_OK;
+}
+
+/* Whether O's own code lets the pair be transformed: no value of the pair
+   leaves it or the inner loop but by memory (or as PP's running value),
+   and O's own statements may move into the inner loop.  */
+static gp_interchange_status
+ix_own_code (ix_pair *pp)
+{
+  class loop *o = pp->o;
+  edge oe = pp->oe;
+  basic_block h = pp->h, x = pp->x, p = pp->p;
+  gcond *guard = pp->guard;
   ix_running &run = pp->run;
-  if (pp->red)
-    {
-      for (const ix_counter &c : pp->n_counters)
-	if (!pp->first && ix_first_value_once (c))
-	  pp->first = &c;
-      if (!pp->first || !ix_running_value (o, n, p, x, pp->red, &run))
-	return GP_IX_CARRIED;
-    }
   /* No value of the pair leaves it or the inner loop but by memory.  */
   for (gphi_iterator g = gsi_start_phis (x); !gsi_end_p (g); gsi_next (&g))
     if (!virtual_operand_p (PHI_RESULT (g.phi ())) && g.phi () != run.lcssa)
@@ -4093,6 +4106,56 @@ ix_analyse (unsigned outer, bool marked_ok, ix_pair *pp)
   return GP_IX_OK;
 }
 
+/* Fills PP for loop OUTER and says whether the pair can be transformed.
+   With MARKED_OK, OUTER may be marked can_be_parallel.  */
+static gp_interchange_status
+ix_analyse (unsigned outer, bool marked_ok, ix_pair *pp)
+{
+  gp_interchange_status status = ix_shape (outer, marked_ok, false, pp);
+  if (status != GP_IX_OK)
+    return status;
+  class loop *o = pp->o, *n = pp->n;
+  pp->o_count = ix_count (o, o);
+  pp->n_count = ix_count (n, o);
+  if (!pp->o_count || !pp->n_count)
+    return GP_IX_COUNT;
+
+  if (!ix_counters (o, o, &pp->o_counters, NULL)
+      || !ix_counters (n, o, &pp->n_counters, &pp->red))
+    return GP_IX_CARRIED;
+  if (pp->red)
+    {
+      for (const ix_counter &c : pp->n_counters)
+	if (!pp->first && ix_first_value_once (c))
+	  pp->first = &c;
+      if (!pp->first
+	  || !ix_running_value (o, n, pp->p, pp->x, pp->red, &pp->run))
+	return GP_IX_CARRIED;
+    }
+  return ix_own_code (pp);
+}
+
+/* Removes the guard of N's entry (where it always holds): O's header then
+   always goes on to N.  */
+static void
+ix_drop_guard (ix_pair *pp)
+{
+  gimple_stmt_iterator g = gsi_for_stmt (pp->guard);
+  gsi_remove (&g, true);
+  if (pp->skip->dest != pp->x && single_pred_p (pp->skip->dest))
+    delete_basic_block (pp->skip->dest);
+  else
+    remove_edge (pp->skip);
+  edge e = single_succ_edge (pp->h);
+  e->flags &= ~(EDGE_TRUE_VALUE | EDGE_FALSE_VALUE);
+  e->flags |= EDGE_FALLTHRU;
+  e->probability = profile_probability::always ();
+  free_dominance_info (CDI_DOMINATORS);
+  calculate_dominance_info (CDI_DOMINATORS);
+  pp->guard = NULL;
+  pp->skip = NULL;
+}
+
 /* Versions O on the guard of N's entry, when there is one; in O, the copy
    where it holds, N is then always entered.  False when versioning
    failed (nothing changed).  */
@@ -4112,20 +4175,7 @@ ix_enter_always (ix_pair *pp)
   free_original_copy_tables ();
   if (!copy)
     return false;
-  gimple_stmt_iterator g = gsi_for_stmt (guard);
-  gsi_remove (&g, true);
-  if (pp->skip->dest != pp->x)
-    delete_basic_block (pp->skip->dest);
-  else
-    remove_edge (pp->skip);
-  edge e = single_succ_edge (pp->h);
-  e->flags &= ~(EDGE_TRUE_VALUE | EDGE_FALSE_VALUE);
-  e->flags |= EDGE_FALLTHRU;
-  e->probability = profile_probability::always ();
-  free_dominance_info (CDI_DOMINATORS);
-  calculate_dominance_info (CDI_DOMINATORS);
-  pp->guard = NULL;
-  pp->skip = NULL;
+  ix_drop_guard (pp);
   return true;
 }
 
@@ -4433,6 +4483,304 @@ gp_loop_collapse (unsigned outer, int apply)
   create_canonical_iv (o, pp->oe, build_int_cst (u64, 0));
   n->can_be_parallel = o->can_be_parallel;
   o->can_be_parallel = false;
+  ix_finish (pp, dead);
+  return GP_IX_OK;
+}
+
+/* --- Wavefronts.  ------------------------------------------------------- */
+
+/* A counter of the inner loop of a wavefront's pair: on entry in the outer
+   loop's iteration A it takes BASE0 + BASE1 * A (BASE1 NULL: zero), then
+   STEP more each iteration.  */
+struct wf_counter
+{
+  gphi *phi;
+  tree base0, base1, step;
+};
+
+/* A pair run by its wavefronts (gp_loop_wavefront): the pair; O's latch
+   count A, and N's latch count C0 + C1 * a in O's iteration a (C1 is 1 or
+   -1), 64-bit signed; N's counters.  */
+struct wf_pair
+{
+  ix_pair pair;
+  tree a_count, c0;
+  int c1;
+  auto_vec<wf_counter> n_counters;
+};
+
+/* N's header PHIs as counters whose start values move with O by a
+   constant step (into WP); false for any other.  */
+static bool
+wf_counters (wf_pair *wp)
+{
+  class loop *o = wp->pair.o, *n = wp->pair.n;
+  edge pe = loop_preheader_edge (o);
+  for (gphi_iterator gsi = gsi_start_phis (n->header); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      gphi *phi = gsi.phi ();
+      tree var = PHI_RESULT (phi);
+      if (virtual_operand_p (var))
+	continue;
+      if (!INTEGRAL_TYPE_P (TREE_TYPE (var)) && !POINTER_TYPE_P (TREE_TYPE (var)))
+	return false;
+      tree ev = instantiate_scev (pe, n, analyze_scalar_evolution (n, var));
+      if (!ev || chrec_contains_undetermined (ev)
+	  || TREE_CODE (ev) != POLYNOMIAL_CHREC
+	  || CHREC_VARIABLE (ev) != (unsigned) n->num
+	  || TREE_CODE (CHREC_RIGHT (ev)) != INTEGER_CST)
+	return false;
+      tree left = CHREC_LEFT (ev), base1 = NULL_TREE;
+      if (TREE_CODE (left) == POLYNOMIAL_CHREC)
+	{
+	  if (CHREC_VARIABLE (left) != (unsigned) o->num
+	      || TREE_CODE (CHREC_RIGHT (left)) != INTEGER_CST)
+	    return false;
+	  base1 = CHREC_RIGHT (left);
+	  left = CHREC_LEFT (left);
+	}
+      if (tree_contains_chrecs (left, NULL)
+	  || chrec_contains_symbols_defined_in_loop (left, o->num))
+	return false;
+      wp->n_counters.safe_push ({phi, left, base1, CHREC_RIGHT (ev)});
+    }
+  return true;
+}
+
+/* N's latch count in O's iteration a, C0 + C1 * a, from N's exit test and
+   the guard of its entry, which must be the exit test's condition of the
+   counter's start value (N runs while its counter, stepping by one from
+   that value, stays below or above an invariant bound).  */
+static bool
+wf_inner_count (wf_pair *wp)
+{
+  ix_pair *pp = &wp->pair;
+  class loop *o = pp->o, *n = pp->n;
+  if (!pp->guard)
+    return false;
+  gcond *exit = as_a<gcond *> (last_stmt (pp->ne->src));
+  enum tree_code go_on = gimple_cond_code (exit);
+  if (pp->ne->flags & EDGE_TRUE_VALUE)
+    go_on = invert_tree_comparison (go_on, false);
+  tree next = gimple_cond_lhs (exit), bound = gimple_cond_rhs (exit);
+  const wf_counter *c = NULL;
+  for (int side = 0; side < 2 && !c; side++)
+    {
+      for (const wf_counter &k : wp->n_counters)
+	if (PHI_ARG_DEF_FROM_EDGE (k.phi, loop_latch_edge (n)) == next)
+	  c = &k;
+      if (!c && side == 0)
+	{
+	  std::swap (next, bound);
+	  go_on = swap_tree_comparison (go_on);
+	}
+    }
+  if (!c || !c->base1 || !defined_outside (bound, o))
+    return false;
+  tree type = TREE_TYPE (PHI_RESULT (c->phi));
+  if (!INTEGRAL_TYPE_P (type) || !TYPE_OVERFLOW_UNDEFINED (type)
+      || TYPE_PRECISION (type) > 32)
+    return false;
+  /* The guard: the same test of the start value.  */
+  gcond *g = pp->guard;
+  enum tree_code enter = gimple_cond_code (g);
+  if (pp->skip->flags & EDGE_FALSE_VALUE)
+    ;
+  else
+    enter = invert_tree_comparison (enter, false);
+  tree start = PHI_ARG_DEF_FROM_EDGE (c->phi, loop_preheader_edge (n));
+  tree gl = gimple_cond_lhs (g), gr = gimple_cond_rhs (g);
+  if (gr == start)
+    {
+      std::swap (gl, gr);
+      enter = swap_tree_comparison (enter);
+    }
+  if (gl != start || !operand_equal_p (gr, bound, 0) || enter != go_on)
+    return false;
+  /* Counting: with step 1, values below BOUND (up to it with <=); with
+     step -1, above it.  */
+  HOST_WIDE_INT step = tree_to_shwi (c->step);
+  HOST_WIDE_INT b1 = tree_to_shwi (c->base1);
+  int below = step == 1 && (go_on == LT_EXPR || go_on == LE_EXPR);
+  int above = step == -1 && (go_on == GT_EXPR || go_on == GE_EXPR);
+  if (!below && !above)
+    return false;
+  int strict = go_on == LT_EXPR || go_on == GT_EXPR;
+  wp->c1 = below ? -b1 : b1;
+  if (wp->c1 != 1 && wp->c1 != -1)
+    return false;
+  tree s64 = long_long_integer_type_node;
+  tree lo = below ? bound : c->base0, hi = below ? c->base0 : bound;
+  /* C0 = LO - HI - STRICT, a constant where the values' definitions say
+     so (j = i + 1 over i = n - 1 against n).  */
+  auto c0_of = [&] (tree l, tree h) {
+    return fold_build2 (MINUS_EXPR, s64,
+			fold_build2 (MINUS_EXPR, s64,
+				     fold_convert (s64, unshare_expr (l)),
+				     fold_convert (s64, unshare_expr (h))),
+			build_int_cst (s64, strict));
+  };
+  tree expanded = c0_of (expand_simple_operations (lo),
+			 expand_simple_operations (hi));
+  wp->c0 = TREE_CODE (expanded) == INTEGER_CST ? expanded : c0_of (lo, hi);
+  return true;
+}
+
+/* Fills WP for loop OUTER and says whether its pair can run by wavefronts
+   (gp_loop_wavefront).  */
+static gp_interchange_status
+wf_analyse (unsigned outer, wf_pair *wp)
+{
+  ix_pair *pp = &wp->pair;
+  gp_interchange_status status = ix_shape (outer, false, true, pp);
+  if (status != GP_IX_OK)
+    return status;
+  class loop *o = pp->o;
+  tree a = ix_count (o, o);
+  if (!a || TYPE_PRECISION (TREE_TYPE (a)) > 32)
+    return GP_IX_COUNT;
+  wp->a_count = fold_convert (long_long_integer_type_node, a);
+  if (!ix_counters (o, o, &pp->o_counters, NULL) || !wf_counters (wp))
+    return GP_IX_CARRIED;
+  if (!wf_inner_count (wp))
+    return GP_IX_COUNT;
+  /* The new inner loop's first iteration, b - C0 for C1 = 1, must be
+     max (0, b - C0) without a MAX: C0 a constant at most zero; for
+     C1 = -1 the new inner loop starts at zero.  */
+  if (wp->c1 > 0
+      && (TREE_CODE (wp->c0) != INTEGER_CST || tree_int_cst_sgn (wp->c0) > 0))
+    return GP_IX_COUNT;
+  return ix_own_code (pp);
+}
+
+/* The value counter C of a wavefront's N takes in O's iteration A and N's
+   iteration B (64-bit values), built before TO.  */
+static tree
+wf_counter_at (const wf_counter &c, tree a, tree b, gimple_stmt_iterator *to)
+{
+  tree type = TREE_TYPE (PHI_RESULT (c.phi));
+  tree off = POINTER_TYPE_P (type) ? sizetype : unsigned_type_for (type);
+  tree sum = fold_build2 (MULT_EXPR, off, fold_convert (off, c.step),
+			  fold_convert (off, b));
+  if (c.base1)
+    sum = fold_build2 (PLUS_EXPR, off, sum,
+		       fold_build2 (MULT_EXPR, off, fold_convert (off, c.base1),
+				    fold_convert (off, a)));
+  tree v;
+  if (POINTER_TYPE_P (type))
+    v = fold_build_pointer_plus (unshare_expr (c.base0), sum);
+  else
+    v = fold_convert (type, fold_build2 (PLUS_EXPR, off,
+					 fold_convert (off,
+						       unshare_expr (c.base0)),
+					 sum));
+  return force_gimple_operand_gsi (to, v, true, NULL_TREE, true,
+				   GSI_SAME_STMT);
+}
+
+/* Makes EXIT's test leave its loop once NEXT, a counter's value for the
+   next iteration, is past LAST.  */
+static void
+wf_exit_past (edge exit, tree next, tree last)
+{
+  gcond *cond = as_a<gcond *> (last_stmt (exit->src));
+  gimple_cond_set_code (cond, (exit->flags & EDGE_TRUE_VALUE) ? GT_EXPR
+							   : LE_EXPR);
+  gimple_cond_set_lhs (cond, next);
+  gimple_cond_set_rhs (cond, last);
+  update_stmt (cond);
+}
+
+gp_interchange_status
+gp_loop_wavefront (unsigned outer, int apply)
+{
+  wf_pair wp;
+  gp_interchange_status status = wf_analyse (outer, &wp);
+  if (status != GP_IX_OK || !apply)
+    return status;
+  ix_pair *pp = &wp.pair;
+  class loop *o = pp->o, *n = pp->n;
+  tree s64 = long_long_integer_type_node;
+  tree u64 = long_long_unsigned_type_node;
+
+  /* The new outer loop's latch count: the greatest latch count of N.
+     Where it is negative N never runs: there the pair runs as it is.  */
+  tree c0 = wp.c0, a_count = wp.a_count;
+  tree bmax = wp.c1 > 0 ? fold_build2 (PLUS_EXPR, s64, unshare_expr (c0),
+				       unshare_expr (a_count))
+			: unshare_expr (c0);
+  if (TREE_CODE (bmax) != INTEGER_CST)
+    {
+      tree runs = fold_build2 (GE_EXPR, boolean_type_node, unshare_expr (bmax),
+			       build_zero_cst (s64));
+      initialize_original_copy_tables ();
+      class loop *copy = version_loop (o, runs);
+      free_original_copy_tables ();
+      if (!copy)
+	return GP_IX_NOT_PERFECT;
+    }
+  else if (tree_int_cst_sgn (bmax) < 0)
+    return GP_IX_COUNT;
+  /* In every iteration of the new outer loop N runs at least once.  */
+  ix_drop_guard (pp);
+  gimple_seq seq = NULL;
+  bmax = force_gimple_operand (bmax, &seq, true, NULL_TREE);
+  gimple_seq seq2 = NULL;
+  tree a_max = force_gimple_operand (unshare_expr (a_count), &seq2, true,
+				     NULL_TREE);
+  gimple_seq_add_seq (&seq, seq2);
+  seq2 = NULL;
+  tree b_last = force_gimple_operand (fold_convert (u64, bmax), &seq2, true,
+				      NULL_TREE);
+  gimple_seq_add_seq (&seq, seq2);
+  if (seq)
+    gsi_insert_seq_on_edge_immediate (loop_preheader_edge (o), seq);
+
+  auto_bitmap dead;
+  /* O counts B, N's old iterations; N counts K, and runs O's old
+     iterations A from max (0, B - C0) (C1 = 1) or 0 (C1 = -1).  */
+  tree b, b_after, k, k_after;
+  gimple_stmt_iterator incr = gsi_last_bb (pp->oe->src);
+  create_iv (build_int_cst (u64, 0), build_int_cst (u64, 1), NULL_TREE, o,
+	     &incr, false, &b, &b_after);
+  incr = gsi_last_bb (pp->ne->src);
+  create_iv (build_int_cst (u64, 0), build_int_cst (u64, 1), NULL_TREE, n,
+	     &incr, false, &k, &k_after);
+  gimple_stmt_iterator to = gsi_after_labels (n->header);
+  tree first = wp.c1 > 0 ? fold_build2 (MINUS_EXPR, u64, b,
+					fold_convert (u64, c0))
+			 : build_int_cst (u64, 0);
+  tree a = force_gimple_operand_gsi (&to, fold_build2 (PLUS_EXPR, u64, first,
+						       k),
+				     true, NULL_TREE, true, GSI_SAME_STMT);
+  for (const ix_counter &c : pp->o_counters)
+    ix_replace_counter (c, ix_counter_at (c, a, &to), n, dead);
+  for (const wf_counter &c : wp.n_counters)
+    {
+      ix_counter ic = {c.phi, c.base0, c.step};
+      ix_replace_counter (ic, wf_counter_at (c, a, b, &to), n, dead);
+    }
+  ix_outer_code_into_inner (pp, &to, dead);
+
+  /* N's latch count in iteration B: BMAX - B (C1 = 1), or
+     min (A, C0 - B); its test compares K with it (a count that is a
+     minimum stays out of the loop's values, where the model could not
+     follow it).  */
+  tree count;
+  if (wp.c1 > 0)
+    count = fold_build2 (MINUS_EXPR, u64, fold_convert (u64, bmax), b);
+  else
+    count = fold_convert (u64,
+			  fold_build2 (MIN_EXPR, s64, a_max,
+				       fold_build2 (MINUS_EXPR, s64, bmax,
+						    fold_convert (s64, b))));
+  seq = NULL;
+  count = force_gimple_operand (count, &seq, true, NULL_TREE);
+  if (seq)
+    gsi_insert_seq_on_edge_immediate (loop_preheader_edge (n), seq);
+  wf_exit_past (pp->oe, b_after, b_last);
+  wf_exit_past (pp->ne, k_after, count);
   ix_finish (pp, dead);
   return GP_IX_OK;
 }

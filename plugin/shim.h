@@ -698,6 +698,19 @@ gp_interchange_status gp_loop_interchange (unsigned outer, int apply,
    takes OUTER's mark; OUTER runs once.  With APPLY zero nothing changes.  */
 gp_interchange_status gp_loop_collapse (unsigned outer, int apply);
 
+/* Runs loop OUTER and its only inner loop (which may hold loops) by
+   wavefronts: OUTER then counts the inner loop's iterations B and the inner
+   loop, for each, the iterations A of OUTER whose inner loop has an
+   iteration B, in order; the counters take their values at (A, B).  The
+   pair is an interchange in iteration numbers of a triangular nest: the
+   inner loop's counter starts at a value that moves by one with OUTER's
+   iterations, steps by one, and runs while it stays below (or above) a
+   bound invariant in the pair, entered under that same test of its start
+   value.  Where the source's counters are i and j, B is the distance j - i
+   (up to a constant): the iterations on one diagonal.  With APPLY zero
+   nothing changes.  */
+gp_interchange_status gp_loop_wavefront (unsigned outer, int apply);
+
 /* The trip count of loop NUM when it is a constant below 2^31, else 0.  */
 unsigned gp_loop_constant_trips (unsigned num);
 

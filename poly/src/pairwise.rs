@@ -1331,6 +1331,51 @@ impl<'c> PairEngine<'c> {
         Ok(PairInterchange { legal, reason, reversed_flow: list(reversed_flow), reversed_live: list(reversed_live), private: list(ignored) })
     }
 
+    /// Running the band's loops at time dimensions `outer` < `inner` by
+    /// wavefronts: the loops interchanged (in iteration numbers), and each
+    /// iteration of the new outer loop running its iterations of the old
+    /// outer loop in parallel. Legal when the interchange is and no two
+    /// iterations of the outer loop with the same iteration of the inner
+    /// loop touch one cell, one of them writing (SSA values private to one
+    /// iteration of the band apart). Returns the interchange's answer and
+    /// the arrays whose cells iterations on one wavefront share (not
+    /// looked for when the interchange is illegal).
+    pub fn wavefront(&self, outer: u32, inner: u32, statements: &[String]) -> Result<(PairInterchange, Vec<String>), IslFailure> {
+        let swap = self.interchange(outer, inner, statements)?;
+        if !swap.legal {
+            return Ok((swap, Vec::new()));
+        }
+        self.cx.reset_budget();
+        let (la, lb) = ((outer as usize - 1) / 2, (inner as usize - 1) / 2);
+        let stmts: Vec<usize> = statements.iter().filter_map(|n| self.stmt_index(n)).collect();
+        let mut shared = BTreeSet::new();
+        for (array, accs) in &self.by_array {
+            if swap.private.contains(array) && self.facts.contains_key(array) {
+                continue;
+            }
+            let mine: Vec<Acc> = accs.iter().copied().filter(|a| stmts.contains(&a.0)).collect();
+            'pairs: for &x in &mine {
+                for &y in &mine {
+                    if !self.is_write(x) && !self.is_write(y) {
+                        continue;
+                    }
+                    let (s, t) = (x.0, y.0);
+                    let ds = self.m.stmts[s].depth();
+                    let n = self.np + ds + self.m.stmts[t].depth();
+                    let mut conj = self.same_prefix(0, ds, la, n);
+                    conj.push(self.eq_at(0, ds, lb, n));
+                    conj.push(self.lt(0, ds, la, n));
+                    conj.extend(self.same_cell(x, 0, y, ds, n));
+                    if self.nonempty(n - self.np, &[self.dom(s, 0, n), self.dom(t, ds, n), vec![conj]])? {
+                        shared.insert(array.clone());
+                        break 'pairs;
+                    }
+                }
+            }
+        }
+        Ok((swap, shared.into_iter().collect()))
+    }
+
     /// Whether some x of `p` runs before some y of `q` on one cell with the
     /// loops at levels `la` and `lb` in the original order, and after it
     /// with them swapped (every level between keeps its place).
