@@ -1142,23 +1142,43 @@ fn wavefronts(forest: &LoopForest, regions: &[gimple::Region], outcomes: &[gimpl
             if unsafe { ffi::gp_loop_wavefront(l, 0) } != ffi::gp_interchange_status::GP_IX_OK {
                 continue;
             }
+            let missed = |why: &str| {
+                diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not run by wavefronts: {why}", line(fo), line(fi)));
+            };
             let reason = match gimple::parallel::pair_wavefront(forest, r, l, n, max_operations) {
                 Ok((true, reason)) => reason,
                 Ok((false, why)) | Err(why) => {
-                    diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not run by wavefronts: {why}", line(fo), line(fi)));
+                    missed(&why);
                     continue;
                 }
             };
+            // The model holds where the region's assumptions do: the pair
+            // is first versioned on their run-time test, and runs by
+            // wavefronts in the copy where it holds.
+            let test = match gimple::transform::region_test(&poly::BoundedCtx::new(max_operations), r) {
+                Ok(t) => t,
+                Err(why) => {
+                    missed(&why);
+                    continue;
+                }
+            };
+            if let Some(t) = &test {
+                if gimple::transform::version_on(r, l, t).is_none() {
+                    missed("versioning the pair on its region's run-time test failed");
+                    continue;
+                }
+            }
             // SAFETY: as above; the pair's shape was just checked.
             if unsafe { ffi::gp_loop_wavefront(l, 1) } != ffi::gp_interchange_status::GP_IX_OK {
-                diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not run by wavefronts: versioning the pair on its count failed", line(fo), line(fi)));
+                missed("versioning the pair on its count failed");
                 continue;
             }
+            let within = test.map(|t| format!(", in a copy run when {}", t.text())).unwrap_or_default();
             diag::remark(
                 RemarkKind::GP_REMARK_OPTIMIZED,
                 fo.location,
                 &format!(
-                    "loops at lines {} and {} run by wavefronts: the outer loop counts the inner loop's iterations, and for each the inner loop runs the outer loop's iterations that have it (a diagonal of the nest), which are independent; {reason}",
+                    "loops at lines {} and {} run by wavefronts{within}: the outer loop counts the inner loop's iterations, and for each the inner loop runs the outer loop's iterations that have it (a diagonal of the nest), which are independent; {reason}",
                     line(fo),
                     line(fi)
                 ),

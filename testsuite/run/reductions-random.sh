@@ -14,7 +14,12 @@
 # "internal compiler error".  Prints PASS:/FAIL: lines and last
 # "N passed, N failed"; exit status 0 only when nothing failed.
 #
-#   reductions-random.sh [--plugin PATH] [--cc GCC] [--count N] [--seed-base S] [-j N]
+# With --programs wavefront: the triangular nests of
+# testsuite/run/wavefront-programs.py instead, at -O2 and -O3 (no
+# -ffast-math: the outputs must be equal), each run at 2 and 4 threads;
+# it counts the nests run by wavefronts.
+#
+#   reductions-random.sh [--programs reduction|wavefront] [--plugin PATH] [--cc GCC] [--count N] [--seed-base S] [-j N]
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -22,9 +27,11 @@ plugin=$top/build/gccpoly.so
 cc=${PLUGIN_CC:-gcc}
 count=40
 base=1
+programs=reduction
 jobs=${GCCPOLY_JOBS:-2}
 while [ $# -gt 0 ]; do
   case $1 in
+    --programs) programs=$2; shift 2 ;;
     --plugin) plugin=$2; shift 2 ;;
     --cc) cc=$2; shift 2 ;;
     --count) count=$2; shift 2 ;;
@@ -34,10 +41,15 @@ while [ $# -gt 0 ]; do
   esac
 done
 plugin=$(realpath "$plugin")
-work=${GCCPOLY_REDUCTIONS_WORK:-$top/testsuite/work/reductions-random}
+case $programs in
+  reduction) flagsets="-O2;-O3;-O3 -ffast-math"; threads="2"; info="" ;;
+  wavefront) flagsets="-O2;-O3"; threads="2 4"; info="-missed" ;;
+  *) echo "reductions-random.sh: unknown programs '$programs' (reduction, wavefront)" >&2; exit 2 ;;
+esac
+work=${GCCPOLY_REDUCTIONS_WORK:-$top/testsuite/work/$programs-random}
 rm -rf "$work"
 mkdir -p "$work"
-python3 "$here/reduction-programs.py" "$work" "$base" $((base + count)) || exit 2
+python3 "$here/$programs-programs.py" "$work" "$base" $((base + count)) || exit 2
 
 # same_numbers A B: the two outputs are equal, each number within 1e-9.
 same_numbers() {
@@ -61,36 +73,48 @@ PY
 one() {  # SEED: prints a PASS: or FAIL: line per flag set
   local s=$1 d=$work/p$1 fl k=0
   mkdir -p "$d"
-  for fl in "-O2" "-O3" "-O3 -ffast-math"; do
+  local IFS=';'
+  for fl in $flagsets; do
+    IFS=' '
     k=$((k + 1))
     local what="seed $s $fl"
     if ! timeout 60 "$cc" $fl -w "$work/p$s.c" -o "$d/plain$k" 2>"$d/plain$k.log"; then
       echo "FAIL: $what (plain build failed)"; continue
     fi
     if ! timeout 60 "$cc" $fl -w -fchecking -ftree-parallelize-loops=2 -fplugin="$plugin" \
-        -fplugin-arg-gccpoly-min-trips=1 -fopt-info-loop-optimized "$work/p$s.c" -o "$d/plugin$k" >"$d/plugin$k.log" 2>&1; then
+        -fplugin-arg-gccpoly-min-trips=1 -fopt-info-loop-optimized$info "$work/p$s.c" -o "$d/plugin$k" >"$d/plugin$k.log" 2>&1; then
       echo "FAIL: $what (plugin build failed: $(grep -m1 -o 'internal compiler error.*' "$d/plugin$k.log"))"; continue
     fi
     timeout 20 "$d/plain$k" >"$d/plain$k.out" 2>&1
-    OMP_NUM_THREADS=2 timeout 20 "$d/plugin$k" >"$d/plugin$k.out" 2>&1
-    if [ $k = 3 ] && same_numbers "$d/plain$k.out" "$d/plugin$k.out"; then
-      echo "PASS: $what"
-    elif [ $k != 3 ] && cmp -s "$d/plain$k.out" "$d/plugin$k.out"; then
+    local t differ=
+    for t in $threads; do
+      OMP_NUM_THREADS=$t timeout 20 "$d/plugin$k" >"$d/plugin$k.$t.out" 2>&1
+      case $fl in
+        *fast-math*) same_numbers "$d/plain$k.out" "$d/plugin$k.$t.out" || differ="$differ $d/plugin$k.$t.out" ;;
+        *) cmp -s "$d/plain$k.out" "$d/plugin$k.$t.out" || differ="$differ $d/plugin$k.$t.out" ;;
+      esac
+    done
+    if [ -z "$differ" ]; then
       echo "PASS: $what"
     else
-      echo "FAIL: $what (outputs differ: $d/plain$k.out $d/plugin$k.out)"
+      echo "FAIL: $what (outputs differ: $d/plain$k.out,$differ)"
     fi
+    IFS=';'
   done
 }
 export -f one same_numbers
-export work cc plugin
+export work cc plugin flagsets threads info
 seq "$base" $((base + count - 1)) | xargs -P "$jobs" -I{} bash -c 'one {}' | sort -V >"$work/results"
 cat "$work/results"
 p=$(grep -c '^PASS:' "$work/results"); f=$(grep -c '^FAIL:' "$work/results")
-echo "reductions-random: $count programs x 3 flag sets, seeds $base..$((base + count - 1)); work: $work"
+echo "reductions-random: $count $programs programs x flag sets '$flagsets', seeds $base..$((base + count - 1)); work: $work"
 # What the plugin did to them (its remarks in the builds' logs).
-regions=$(cat "$work"/p*/plugin*.log 2>/dev/null | grep -c "region of gccpoly's own" || true)
-parloops=$(cat "$work"/p*/plugin*.log 2>/dev/null | grep -c "optimized: parallelizing" || true)
+logs() { cat "$work"/p*/plugin*.log 2>/dev/null; }
+regions=$(logs | grep -c "region of gccpoly's own" || true)
+parloops=$(logs | grep -c "optimized: parallelizing" || true)
 echo "reductions-random: loops run in regions of the plugin's own: $regions; loops parloops parallelized: $parloops"
+if [ "$programs" = wavefront ]; then
+  echo "reductions-random: nests run by wavefronts: $(logs | grep -c 'optimized: gccpoly: loops at lines .* run by wavefronts' || true); not run by wavefronts: $(logs | grep -c 'missed: gccpoly: loops at lines .* not run by wavefronts' || true)"
+fi
 echo "$p passed, $f failed"
 [ "$f" = 0 ]
