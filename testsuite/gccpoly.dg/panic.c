@@ -2,7 +2,7 @@
    or an ICE, even under -Werror; the function is compiled as without the
    plugin.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -Werror -Wall -fplugin-arg-gccpoly-debug-panic=victim" } */
+/* { dg-options "-O2 -Werror -Wall -fno-diagnostics-show-caret -fplugin-arg-gccpoly-debug-panic=victim" } */
 
 double
 victim (int n, double *a)	/* { dg-remark "gccpoly: internal error in victim: forced by -fplugin-arg-gccpoly-debug-panic=victim .*; function left unchanged" } */

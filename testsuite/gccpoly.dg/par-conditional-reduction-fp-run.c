@@ -13,7 +13,7 @@ __attribute__((noinline)) double
 big_sum (int n, const double *a, double t)
 {
   double s = 0.0;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "1 conditional update of a reduction made unconditional" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "1 conditional update of a reduction made unconditional" "" } */
     if (a[i] > t)
       s += a[i];
   return s;
@@ -23,7 +23,7 @@ __attribute__((noinline)) double
 scale (int n, const double *a)
 {
   double p = 1.0;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "1 conditional update of a reduction made unconditional" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "1 conditional update of a reduction made unconditional" "" } */
     if (a[i] < -990.0)
       p *= 2.0;
   return p;

@@ -9,7 +9,7 @@ unsigned
 count (int n, const double *a, double t)
 {
   unsigned c = 0;
-  for (int i = 0; i < n; i++) /* { dg-missed "." "loop marked parallel, but parloops did not parallelize it" } */
+  for (int i = 0; i < n; i++) /* { dg-missed "loop marked parallel, but parloops did not parallelize it" "" } */
     if (a[i] > t)
       c++;
   return c;

@@ -19,7 +19,7 @@ __attribute__((noinline)) int
 count (int n, const double *a, double t)
 {
   int c = 0;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "1 conditional update of a reduction made unconditional, the condition choosing the value added or the identity, so that the loop's body is one block for parloops" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "1 conditional update of a reduction made unconditional, the condition choosing the value added or the identity, so that the loop's body is one block for parloops" "" } */
     if (a[i] > t)
       c++;
   return c;
@@ -29,7 +29,7 @@ __attribute__((noinline)) long
 positive_sum (int n, const long *a)
 {
   long s = 0;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "1 conditional update of a reduction made unconditional" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "1 conditional update of a reduction made unconditional" "" } */
     if (a[i] > 0)
       s += a[i];
   return s;
@@ -39,7 +39,7 @@ __attribute__((noinline)) long
 skip_sum (int n, const long *a)
 {
   long s = 0;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "1 conditional update of a reduction made unconditional" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "1 conditional update of a reduction made unconditional" "" } */
     {
       if (a[i] % 3 == 0)
 	continue;
@@ -52,7 +52,7 @@ __attribute__((noinline)) unsigned
 product (int n, const long *a)
 {
   unsigned p = 1;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "1 conditional update of a reduction made unconditional" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "1 conditional update of a reduction made unconditional" "" } */
     if (a[i] < 0)
       p *= 3u;
   return p;
@@ -62,7 +62,7 @@ __attribute__((noinline)) long
 hash (int n, const long *a)
 {
   long h = 5;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "1 conditional update of a reduction made unconditional" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "1 conditional update of a reduction made unconditional" "" } */
     if (a[i] & 4)
       h ^= a[i] << 3;
   return h;

@@ -10,7 +10,7 @@ int
 isum (int n, int m, const int *a)
 {
   int s = 0;
-  for (int i = 0; i < n; i++) /* { dg-missed "." "loop marked parallel, but parloops did not parallelize it" } */
+  for (int i = 0; i < n; i++) /* { dg-missed "loop marked parallel, but parloops did not parallelize it" "" } */
     for (int j = 0; j < m; j++)
       s += a[i * m + j] ^ (j & 7);
   return s;

@@ -17,7 +17,7 @@ __attribute__((noinline)) int
 isum (int n, int m, const int *a)
 {
   int s = 0;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "versioned on the test its inner loop is entered under, so that parloops makes its reductions around the inner loop" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "versioned on the test its inner loop is entered under, so that parloops makes its reductions around the inner loop" "" } */
     for (int j = 0; j < m; j++)
       s += a[i * m + j] ^ (j & 7);
   return s;
@@ -27,7 +27,7 @@ __attribute__((noinline)) unsigned
 uxor (int n, int m, const unsigned *a)
 {
   unsigned h = 17;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "versioned on the test its inner loop is entered under" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "versioned on the test its inner loop is entered under" "" } */
     for (int j = 0; j < m; j++)
       h ^= a[i * m + j] * 2654435761u;
   return h;
@@ -37,7 +37,7 @@ __attribute__((noinline)) long
 lsum (int n, int m, const int *a)
 {
   long s = 3;
-  for (int i = 0; i < n; i += 2) /* { dg-optimized "." "versioned on the test its inner loop is entered under" } */
+  for (int i = 0; i < n; i += 2) /* { dg-optimized "versioned on the test its inner loop is entered under" "" } */
     for (int j = 0; j < m; j++)
       s += (long) a[i * m + j] * 1000;
   return s;

@@ -10,7 +10,7 @@ double
 last_square (int n)
 {
   double last = -1.0;
-  for (int i = 0; i < n; i++) /* { dg-missed "." "loop marked parallel, but parloops did not parallelize it .its own -fopt-info-loop-missed remarks say why., nor the plugin in a region of its own .-fplugin-arg-gccpoly-no-own-regions." } */
+  for (int i = 0; i < n; i++) /* { dg-missed "loop marked parallel, but parloops did not parallelize it .its own -fopt-info-loop-missed remarks say why., nor the plugin in a region of its own .-fplugin-arg-gccpoly-no-own-regions." "" } */
     {
       double t = a[i] * 2.0 + b[i];
       b[i] = t;

@@ -13,7 +13,7 @@ double
 device_last (int n)
 {
   double last = 0.0;
-  for (int i = 0; i < n; i++) /* { dg-missed "." "nor the plugin in a region of its own .the function is compiled for an offload device too." } */
+  for (int i = 0; i < n; i++) /* { dg-missed "nor the plugin in a region of its own .the function is compiled for an offload device too." "" } */
     {
       double t = a[i] * 2.0 + b[i];
       b[i] = t;
@@ -27,7 +27,7 @@ int
 last_positive (int n)
 {
   int where = -1;
-  for (int i = 0; i < n; i++) /* { dg-missed "." "loop not parallel: where: the value of where flows from one iteration to another" } */
+  for (int i = 0; i < n; i++) /* { dg-missed "loop not parallel: where: the value of where flows from one iteration to another" "" } */
     {
       b[i] = a[i] * 3.0;
       if (a[i] > 0.0)
@@ -40,7 +40,7 @@ double
 running (int n)
 {
   double x = 0.0;
-  for (int i = 0; i < n; i++) /* { dg-missed "." "loop not parallel: x: the value of x flows from one iteration to another" } */
+  for (int i = 0; i < n; i++) /* { dg-missed "loop not parallel: x: the value of x flows from one iteration to another" "" } */
     {
       x = x * 0.5 + a[i];
       b[i] = a[i] + 1.0;

@@ -27,7 +27,7 @@ __attribute__((noinline)) double
 last_square (int n)
 {
   double last = -1.0;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "region of gccpoly's own .parloops declined it.: each thread runs a block of its iterations; 1 value used after the loop taken from the thread that ran its last iteration" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "region of gccpoly's own .parloops declined it.: each thread runs a block of its iterations; 1 value used after the loop taken from the thread that ran its last iteration" "" } */
     {
       double t = a[i] * 2.0 + b[i];
       b[i] = t;
@@ -41,7 +41,7 @@ __attribute__((noinline)) long
 two_branches (int n, const double *x)
 {
   unsigned long s = 0;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "region of gccpoly's own .parloops declined it.: each thread runs a block of its iterations; 1 reduction combined after the region in thread order" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "region of gccpoly's own .parloops declined it.: each thread runs a block of its iterations; 1 reduction combined after the region in thread order" "" } */
     {
       if (x[i] > 1000.0)
 	s += (unsigned long) x[i];
@@ -57,7 +57,7 @@ __attribute__((noinline)) unsigned
 sum3 (int n)
 {
   unsigned s = 7;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "region of gccpoly's own .parloops declines reductions around nests of three loops.: each thread runs a block of its iterations; 1 reduction combined after the region in thread order" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "region of gccpoly's own .parloops declines reductions around nests of three loops.: each thread runs a block of its iterations; 1 reduction combined after the region in thread order" "" } */
     for (int j = 0; j < n; j++)
       for (int k = 0; k < n; k++)
 	s += u[i][j][k];
@@ -68,7 +68,7 @@ __attribute__((noinline)) double
 max3 (int n)
 {
   double m = -1.0, p = 1.0;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "region of gccpoly's own .parloops declines reductions around nests of three loops.: each thread runs a block of its iterations; 2 reductions combined after the region in thread order" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "region of gccpoly's own .parloops declines reductions around nests of three loops.: each thread runs a block of its iterations; 2 reductions combined after the region in thread order" "" } */
     for (int j = 0; j < n; j++)
       for (int k = 0; k < n; k++)
 	{
@@ -83,7 +83,7 @@ __attribute__((noinline)) double
 outer_last (int n)
 {
   double last = 0.0;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "region of gccpoly's own .parloops declines a value used after the loop that is not a reduction, and would run an inner loop.: each thread runs a block of its iterations; 1 value used after the loop taken from the thread that ran its last iteration" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "region of gccpoly's own .parloops declines a value used after the loop that is not a reduction, and would run an inner loop.: each thread runs a block of its iterations; . value.? used after the loop taken from the thread that ran its last iteration" "" } */
     {
       for (int j = 0; j < 300; j++)
 	g[i][j] = g[i][j] * 0.5 + i - j;
@@ -101,7 +101,7 @@ local_last (int n)
   for (int i = 0; i < n; i++)
     buf[i] = i * 0.5;
   double last = 0.0;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "region of gccpoly's own .parloops declined it." } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "region of gccpoly's own .parloops declined it." "" } */
     {
       double t = buf[i] * 3.0 + 1.0;
       buf[i] = t;

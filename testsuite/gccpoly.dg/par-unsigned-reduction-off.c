@@ -11,7 +11,7 @@ int
 sum (int n, const int *a)
 {
   int s = 0;
-  for (int i = 0; i < n; i++) /* { dg-missed "." "loop marked parallel, but parloops did not parallelize it" } */
+  for (int i = 0; i < n; i++) /* { dg-missed "loop marked parallel, but parloops did not parallelize it" "" } */
     s += a[i];
   return s;
 }

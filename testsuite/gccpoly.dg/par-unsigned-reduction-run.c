@@ -22,7 +22,7 @@ __attribute__((noinline)) int
 sum (int n, const int *a)
 {
   int s = 0;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "the reduction on s computed in unsigned arithmetic, so that parloops makes it" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "the reduction on s computed in unsigned arithmetic, so that parloops makes it" "" } */
     s += a[i];
   return s;
 }
@@ -31,7 +31,7 @@ __attribute__((noinline)) int
 sum2 (int n, const int (*a)[64])
 {
   int t = 5;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "the reduction on t computed in unsigned arithmetic, so that parloops makes it" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "the reduction on t computed in unsigned arithmetic, so that parloops makes it" "" } */
     for (int j = 0; j < 64; j++)
       t += a[i][j];
   return t;
@@ -41,7 +41,7 @@ __attribute__((noinline)) int
 diff (int n, const int *a)
 {
   int d = 1000;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "the reduction on d computed in unsigned arithmetic, so that parloops makes it" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "the reduction on d computed in unsigned arithmetic, so that parloops makes it" "" } */
     d -= a[i];
   return d;
 }
@@ -50,7 +50,7 @@ __attribute__((noinline)) int
 prod (int n, const int *a)
 {
   int p = 1;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "the reduction on p computed in unsigned arithmetic, so that parloops makes it" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "the reduction on p computed in unsigned arithmetic, so that parloops makes it" "" } */
     p *= a[i];
   return p;
 }
@@ -59,7 +59,7 @@ __attribute__((noinline)) long
 lsum (int n, const int *a)
 {
   long s = -3;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "the reduction on s computed in unsigned arithmetic, so that parloops makes it" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "the reduction on s computed in unsigned arithmetic, so that parloops makes it" "" } */
     s += (long) a[i] * 1000000;
   return s;
 }
@@ -68,7 +68,7 @@ __attribute__((noinline)) int
 split_sum (int n, const int *a)
 {
   int s = 0;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "the reduction on s computed in unsigned arithmetic" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "the reduction on s computed in unsigned arithmetic" "" } */
     s += a[i];
   return s;
 }

@@ -7,7 +7,7 @@ int
 sum (int n, const int *a)
 {
   int s = 0;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "gccpoly: loop marked parallel for parloops" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "gccpoly: loop marked parallel for parloops" "" } */
     s += a[i];
   return s;
 }

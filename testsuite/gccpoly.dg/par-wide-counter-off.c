@@ -8,7 +8,7 @@ unsigned
 usum (int n, const int *a)
 {
   unsigned s = 0;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "loop marked parallel for parloops$" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "loop marked parallel for parloops$" "" } */
     s += a[i] * 3 - (a[i] >> 2);
   return s;
 }

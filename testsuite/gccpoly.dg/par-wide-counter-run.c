@@ -4,11 +4,11 @@
    for the vectorizer, and the parallel loop runs without vectors.  In
    the marked innermost loops the plugin computes those offsets with
    64-bit counters of their own, started at the converted start: counters
-   from below zero (a pointer into the middle of an array), counting
-   down, by 2, and with a parameter added (i + k, k negative too).  Every
-   result is checked against values computed element by element (exit
-   status 1 otherwise), and the program must print what its plain build
-   prints.  */
+   from below zero (a pointer into the middle of an array), counting down,
+   with a parameter added (i + k, k negative too); a loop by 2 is not
+   modelled (its count (n - 1) / 2 is not affine): parloops runs it alone.
+   Results are checked against values computed element by element (exit
+   status 1 otherwise); the program prints what its plain build prints.  */
 /* { dg-do run } */
 /* { dg-options "-O3 -ftree-parallelize-loops=2 -fopt-info-loop-all -fchecking" } */
 
@@ -17,28 +17,28 @@
 __attribute__((noinline)) void
 span (int lo, int hi, const int *restrict a, int *restrict b)
 {
-  for (int i = lo; i < hi; i++) /* { dg-optimized "." "1 64-bit value of its counter given a counter of its own, so that its accesses stay affine for the vectorizer once parloops counts its iterations" } */
+  for (int i = lo; i < hi; i++) /* { dg-optimized "1 64-bit value of its counter given a counter of its own, so that its accesses stay affine for the vectorizer once parloops counts its iterations" "" } */
     b[i] = a[i] * 3 + 1;
 }
 
 __attribute__((noinline)) void
 down (int n, const int *restrict a, int *restrict b)
 {
-  for (int i = n - 1; i >= 0; i--) /* { dg-optimized "." "64-bit value.? of its counter given" } */
+  for (int i = n - 1; i >= 0; i--) /* { dg-optimized "64-bit value.? of its counter given" "" } */
     b[i] = a[i] - 7;
 }
 
 __attribute__((noinline)) void
 evens (int n, const int *restrict a, int *restrict b)
 {
-  for (int i = 0; i < n; i += 2) /* { dg-optimized "." "64-bit value.? of its counter given" } */
+  for (int i = 0; i < n; i += 2) /* { dg-missed "loop not in a SCoP: non-affine-bound: line 34: .* .trunc_div_expr. is not affine" "" } */
     b[i] = a[i] + a[i + 1];
 }
 
 __attribute__((noinline)) void
 shifted (int n, int k, const int *restrict a, int *restrict b)
 {
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "64-bit value.? of its counter given" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "64-bit value.? of its counter given" "" } */
     b[i] = a[i + k] + a[i + 3];
 }
 

@@ -11,7 +11,7 @@ unsigned
 usum (int n, const int *a)
 {
   unsigned s = 0;
-  for (int i = 0; i < n; i++) /* { dg-optimized "." "64-bit value of its counter given a counter of its own" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "64-bit value of its counter given a counter of its own" "" } */
     s += a[i] * 3 - (a[i] >> 2);
   return s;
 }
