@@ -433,3 +433,53 @@ fn interchange_agrees_with_the_exact_engine() {
     }
 }
 
+
+// ---------------------------------------------------------------- wavefronts
+
+/// nussinov's nest in iteration numbers: `for i = N-1 down to 0, for j =
+/// i+1 up to N-1` is `a` in [0, N), `b` in [0, a) with i = N-1-a and
+/// j = N-a+b; the cell T[i][j] is written once, after reading `extra`
+/// (cells given as (i, j) in terms of a and b).
+fn triangle(extra: &[&str]) -> Scop {
+    let n = "[N] -> ";
+    let mut s = Statement::new("S", 3, &format!("{n}{{ S[a, b] : 0 <= a < N and 0 <= b < a }}"), &format!("{n}{{ S[a, b] -> [0, a, 0, b, 0] }}"));
+    for cell in extra {
+        s = s.reads("T", &format!("{n}{{ S[a, b] -> T[{cell}] }}"));
+    }
+    s = s.writes("T", &format!("{n}{{ S[a, b] -> T[N - 1 - a, N - a + b] }}"));
+    Scop { context: "[N] -> { : N > 0 }".into(), statements: vec![s], ..Scop::default() }
+}
+
+fn wavefront_of(scop: &Scop) -> (bool, Vec<String>) {
+    let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+    let e = PairEngine::new(&cx, LightScop::read(scop).unwrap(), Some(vec!["T".into()]), &BTreeMap::new());
+    let (swap, shared) = e.wavefront(1, 3, &["S".to_string()]).unwrap();
+    (swap.legal, shared)
+}
+
+#[test]
+fn wavefront_of_nussinov() {
+    // T[i][j-1] and T[i+1][j]: both on the diagonal before.
+    let (legal, shared) = wavefront_of(&triangle(&["N - 1 - a, N - a + b - 1", "N - a, N - a + b"]));
+    assert!(legal);
+    assert!(shared.is_empty(), "{shared:?}");
+}
+
+#[test]
+fn wavefront_reversed() {
+    // T[i-1][j-2]: written later in the loops' order (row i-1 comes after
+    // row i), on the diagonal before: run by diagonals it would be
+    // overwritten first.
+    let (legal, _) = wavefront_of(&triangle(&["N - 2 - a, N - a + b - 2"]));
+    assert!(!legal);
+}
+
+#[test]
+fn wavefront_shared_diagonal() {
+    // T[i+1][j+1]: written by the outer loop's iteration before, on the
+    // same diagonal: the interchange keeps it, the diagonal's cells are
+    // not independent.
+    let (legal, shared) = wavefront_of(&triangle(&["N - a, N - a + b + 1"]));
+    assert!(legal);
+    assert_eq!(shared, vec!["T".to_string()]);
+}
