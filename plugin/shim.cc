@@ -4499,12 +4499,12 @@ struct wf_counter
 };
 
 /* A pair run by its wavefronts (gp_loop_wavefront): the pair; O's latch
-   count A, and N's latch count C0 + C1 * a in O's iteration a (C1 is 1 or
-   -1), 64-bit signed; N's counters.  */
+   count A, N's latch count C0 + C1 * a in O's iteration a (C1 is 1 or
+   -1) and its greatest value BMAX, 64-bit signed; N's counters.  */
 struct wf_pair
 {
   ix_pair pair;
-  tree a_count, c0;
+  tree a_count, c0, bmax;
   int c1;
   auto_vec<wf_counter> n_counters;
 };
@@ -4651,6 +4651,14 @@ wf_analyse (unsigned outer, wf_pair *wp)
   if (wp->c1 > 0
       && (TREE_CODE (wp->c0) != INTEGER_CST || tree_int_cst_sgn (wp->c0) > 0))
     return GP_IX_COUNT;
+  /* The new outer loop's latch count: the greatest latch count of N, a
+     constant below zero when N never runs.  */
+  tree s64 = long_long_integer_type_node;
+  wp->bmax = wp->c1 > 0 ? fold_build2 (PLUS_EXPR, s64, unshare_expr (wp->c0),
+				       unshare_expr (wp->a_count))
+			: unshare_expr (wp->c0);
+  if (TREE_CODE (wp->bmax) == INTEGER_CST && tree_int_cst_sgn (wp->bmax) < 0)
+    return GP_IX_COUNT;
   return ix_own_code (pp);
 }
 
@@ -4704,12 +4712,9 @@ gp_loop_wavefront (unsigned outer, int apply)
   tree s64 = long_long_integer_type_node;
   tree u64 = long_long_unsigned_type_node;
 
-  /* The new outer loop's latch count: the greatest latch count of N.
-     Where it is negative N never runs: there the pair runs as it is.  */
-  tree c0 = wp.c0, a_count = wp.a_count;
-  tree bmax = wp.c1 > 0 ? fold_build2 (PLUS_EXPR, s64, unshare_expr (c0),
-				       unshare_expr (a_count))
-			: unshare_expr (c0);
+  /* Where the new outer loop's latch count is negative N never runs:
+     there the pair runs as it is.  */
+  tree c0 = wp.c0, a_count = wp.a_count, bmax = wp.bmax;
   if (TREE_CODE (bmax) != INTEGER_CST)
     {
       tree runs = fold_build2 (GE_EXPR, boolean_type_node, unshare_expr (bmax),
@@ -4720,8 +4725,6 @@ gp_loop_wavefront (unsigned outer, int apply)
       if (!copy)
 	return GP_IX_NOT_PERFECT;
     }
-  else if (tree_int_cst_sgn (bmax) < 0)
-    return GP_IX_COUNT;
   /* In every iteration of the new outer loop N runs at least once.  */
   ix_drop_guard (pp);
   gimple_seq seq = NULL;
