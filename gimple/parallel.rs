@@ -881,10 +881,17 @@ fn prepare(forest: &LoopForest, r: &Region) -> Prepared {
     Prepared { lm, arrays, ssa, live }
 }
 
-/// The pairwise engine's verdict on interchanging loop `outer` with loop
-/// `inner` inside it (judged on `inner`'s statements), and its reason in
-/// source names.
-pub fn pair_interchange(forest: &LoopForest, r: &Region, outer: u32, inner: u32, max_operations: u64) -> Result<(poly::PairInterchange, String), String> {
+/// Runs `f` on region `r`'s pairwise engine with the time dimensions of
+/// loop `outer` and of `inner` inside it, `inner`'s statements and the
+/// source name of a model's array; isl's failures in words.
+fn on_pair<T>(
+    forest: &LoopForest,
+    r: &Region,
+    outer: u32,
+    inner: u32,
+    max_operations: u64,
+    f: impl FnOnce(&PairEngine, u32, u32, &[String], &dyn Fn(&str) -> String) -> Result<T, IslFailure>,
+) -> Result<T, String> {
     let p = prepare(forest, r);
     let cx = BoundedCtx::new(max_operations);
     let e = PairEngine::new(&cx, LightScop::read(&r.scop)?, Some(p.live.clone()), &p.ssa.facts);
@@ -892,42 +899,39 @@ pub fn pair_interchange(forest: &LoopForest, r: &Region, outer: u32, inner: u32,
         return Err("the loops are not in the region".into());
     };
     let display = |a: &str| -> String { p.ssa.names.get(a).cloned().unwrap_or_else(|| a.to_string()) };
-    match e.interchange(2 * *da as u32 - 1, 2 * *db as u32 - 1, stmts) {
-        Ok(i) => {
-            let reason = interchange_reason(&i, &display);
-            Ok((i, reason))
-        }
+    match f(&e, 2 * *da as u32 - 1, 2 * *db as u32 - 1, stmts, &display) {
+        Ok(t) => Ok(t),
         Err(IslFailure::OutOfOperations) => Err("isl ran out of operations".into()),
         Err(e) => Err(format!("not analysed: {e}")),
     }
+}
+
+/// The interchange of loop `outer` of region `r` with its inner loop
+/// `inner` (judged on `inner`'s statements), and its reason in source
+/// names.
+pub fn pair_interchange(forest: &LoopForest, r: &Region, outer: u32, inner: u32, max_operations: u64) -> Result<(poly::PairInterchange, String), String> {
+    on_pair(forest, r, outer, inner, max_operations, |e, a, b, stmts, display| {
+        let i = e.interchange(a, b, stmts)?;
+        let reason = interchange_reason(&i, display);
+        Ok((i, reason))
+    })
 }
 
 /// Whether loop `outer` of region `r` and its inner loop `inner` may run
 /// by wavefronts (`PairEngine::wavefront`), with the reason in source
 /// terms.
 pub fn pair_wavefront(forest: &LoopForest, r: &Region, outer: u32, inner: u32, max_operations: u64) -> Result<(bool, String), String> {
-    let p = prepare(forest, r);
-    let cx = BoundedCtx::new(max_operations);
-    let e = PairEngine::new(&cx, LightScop::read(&r.scop)?, Some(p.live.clone()), &p.ssa.facts);
-    let (Some(da), Some(db), Some(stmts)) = (p.lm.depth.get(&outer), p.lm.depth.get(&inner), p.lm.stmts.get(&inner)) else {
-        return Err("the loops are not in the region".into());
-    };
-    let display = |a: &str| -> String { p.ssa.names.get(a).cloned().unwrap_or_else(|| a.to_string()) };
-    match e.wavefront(2 * *da as u32 - 1, 2 * *db as u32 - 1, stmts) {
-        Ok((swap, shared)) => {
-            let reason = interchange_reason(&swap, &display);
-            if !swap.legal {
-                Ok((false, reason))
-            } else if shared.is_empty() {
-                Ok((true, format!("{reason}; no two iterations on one wavefront touch one cell")))
-            } else {
-                let names = dedup(shared.iter().map(|a| display(a))).join(", ");
-                Ok((false, format!("iterations on one wavefront would share cells of {names}")))
-            }
-        }
-        Err(IslFailure::OutOfOperations) => Err("isl ran out of operations".into()),
-        Err(e) => Err(format!("not analysed: {e}")),
-    }
+    on_pair(forest, r, outer, inner, max_operations, |e, a, b, stmts, display| {
+        let (swap, shared) = e.wavefront(a, b, stmts)?;
+        let reason = interchange_reason(&swap, display);
+        Ok(if !swap.legal {
+            (false, reason)
+        } else if shared.is_empty() {
+            (true, format!("{reason}; no two iterations on one wavefront touch one cell"))
+        } else {
+            (false, format!("iterations on one wavefront would share cells of {}", dedup(shared.iter().map(|a| display(a))).join(", ")))
+        })
+    })
 }
 
 pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) -> RegionOutcome {

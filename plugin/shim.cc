@@ -3616,12 +3616,15 @@ gp_loop_interchange_enabled (void)
 
 /* --- Interchange.  ---------------------------------------------------- */
 
-/* A counter: a header PHI whose value is BASE + STEP * iteration.  */
+/* A counter: a header PHI whose value is BASE + STEP * iteration; in a
+   wavefront's inner loop BASE may move with the outer loop's iteration A:
+   BASE + MOVE * A (MOVE NULL: it does not).  */
 struct ix_counter
 {
   gphi *phi;
   tree base;
   tree step;
+  tree move;
 };
 
 /* Loop properties an interchange would invalidate.  */
@@ -3675,10 +3678,12 @@ ix_count (class loop *l, class loop *outer)
 }
 
 /* L's header PHIs: counters (over values defined before OUTER) into
-   COUNTERS; at most one other, into *OTHER when OTHER is given.  */
+   COUNTERS; at most one other, into *OTHER when OTHER is given.  With
+   MOVING (L inside OUTER), a counter's start value may move with OUTER's
+   iteration by a constant.  */
 static bool
 ix_counters (class loop *l, class loop *outer, vec<ix_counter> *counters,
-	     gphi **other)
+	     gphi **other, bool moving = false)
 {
   edge pe = loop_preheader_edge (outer);
   for (gphi_iterator gsi = gsi_start_phis (l->header); !gsi_end_p (gsi);
@@ -3689,16 +3694,28 @@ ix_counters (class loop *l, class loop *outer, vec<ix_counter> *counters,
       if (virtual_operand_p (var))
 	continue;
       tree ev = instantiate_scev (pe, l, analyze_scalar_evolution (l, var));
+      tree base = NULL_TREE, move = NULL_TREE;
       if ((INTEGRAL_TYPE_P (TREE_TYPE (var)) || POINTER_TYPE_P (TREE_TYPE (var)))
 	  && ev && !chrec_contains_undetermined (ev)
 	  && TREE_CODE (ev) == POLYNOMIAL_CHREC
 	  && CHREC_VARIABLE (ev) == (unsigned) l->num
-	  && !tree_contains_chrecs (CHREC_LEFT (ev), NULL)
-	  && TREE_CODE (CHREC_RIGHT (ev)) == INTEGER_CST
-	  && !chrec_contains_symbols_defined_in_loop (CHREC_LEFT (ev),
-						      outer->num))
+	  && TREE_CODE (CHREC_RIGHT (ev)) == INTEGER_CST)
 	{
-	  counters->safe_push ({phi, CHREC_LEFT (ev), CHREC_RIGHT (ev)});
+	  base = CHREC_LEFT (ev);
+	  if (moving && TREE_CODE (base) == POLYNOMIAL_CHREC
+	      && CHREC_VARIABLE (base) == (unsigned) outer->num
+	      && TREE_CODE (CHREC_RIGHT (base)) == INTEGER_CST)
+	    {
+	      move = CHREC_RIGHT (base);
+	      base = CHREC_LEFT (base);
+	    }
+	  if (tree_contains_chrecs (base, NULL)
+	      || chrec_contains_symbols_defined_in_loop (base, outer->num))
+	    base = NULL_TREE;
+	}
+      if (base)
+	{
+	  counters->safe_push ({phi, base, CHREC_RIGHT (ev), move});
 	  continue;
 	}
       if (!other || *other)
@@ -4392,27 +4409,30 @@ gp_loop_interchange (unsigned outer, int apply, gp_running_value *out)
 }
 
 /* The value counter C takes in iteration K (an unsigned 64-bit value) of
-   its loop, built before TO.  */
+   its loop, built before TO; for a start value that moves (C.move), in
+   the outer loop's iteration A.  */
 static tree
-ix_counter_at (const ix_counter &c, tree k, gimple_stmt_iterator *to)
+ix_counter_at (const ix_counter &c, tree k, gimple_stmt_iterator *to,
+	       tree a = NULL_TREE)
 {
   tree type = TREE_TYPE (PHI_RESULT (c.phi));
+  /* In sizetype or the unsigned type: the values are the counter's own,
+     the intermediate products may wrap.  */
+  tree off = POINTER_TYPE_P (type) ? sizetype : unsigned_type_for (type);
+  tree sum = fold_build2 (MULT_EXPR, off, fold_convert (off, c.step),
+			  fold_convert (off, k));
+  if (c.move)
+    sum = fold_build2 (PLUS_EXPR, off, sum,
+		       fold_build2 (MULT_EXPR, off, fold_convert (off, c.move),
+				    fold_convert (off, a)));
   tree v;
   if (POINTER_TYPE_P (type))
-    v = fold_build_pointer_plus (unshare_expr (c.base),
-				 fold_build2 (MULT_EXPR, sizetype,
-					      fold_convert (sizetype, c.step),
-					      fold_convert (sizetype, k)));
+    v = fold_build_pointer_plus (unshare_expr (c.base), sum);
   else
-    {
-      /* In the unsigned type: the values are the counter's own, the
-	 intermediate products may wrap.  */
-      tree u = unsigned_type_for (type);
-      v = fold_build2 (PLUS_EXPR, u, fold_convert (u, unshare_expr (c.base)),
-		       fold_build2 (MULT_EXPR, u, fold_convert (u, c.step),
-				    fold_convert (u, k)));
-      v = fold_convert (type, v);
-    }
+    v = fold_convert (type, fold_build2 (PLUS_EXPR, off,
+					 fold_convert (off,
+						       unshare_expr (c.base)),
+					 sum));
   return force_gimple_operand_gsi (to, v, true, NULL_TREE, true,
 				   GSI_SAME_STMT);
 }
@@ -4489,15 +4509,6 @@ gp_loop_collapse (unsigned outer, int apply)
 
 /* --- Wavefronts.  ------------------------------------------------------- */
 
-/* A counter of the inner loop of a wavefront's pair: on entry in the outer
-   loop's iteration A it takes BASE0 + BASE1 * A (BASE1 NULL: zero), then
-   STEP more each iteration.  */
-struct wf_counter
-{
-  gphi *phi;
-  tree base0, base1, step;
-};
-
 /* A pair run by its wavefronts (gp_loop_wavefront): the pair; O's latch
    count A, N's latch count C0 + C1 * a in O's iteration a (C1 is 1 or
    -1) and its greatest value BMAX, 64-bit signed; N's counters.  */
@@ -4506,47 +4517,7 @@ struct wf_pair
   ix_pair pair;
   tree a_count, c0, bmax;
   int c1;
-  auto_vec<wf_counter> n_counters;
 };
-
-/* N's header PHIs as counters whose start values move with O by a
-   constant step (into WP); false for any other.  */
-static bool
-wf_counters (wf_pair *wp)
-{
-  class loop *o = wp->pair.o, *n = wp->pair.n;
-  edge pe = loop_preheader_edge (o);
-  for (gphi_iterator gsi = gsi_start_phis (n->header); !gsi_end_p (gsi);
-       gsi_next (&gsi))
-    {
-      gphi *phi = gsi.phi ();
-      tree var = PHI_RESULT (phi);
-      if (virtual_operand_p (var))
-	continue;
-      if (!INTEGRAL_TYPE_P (TREE_TYPE (var)) && !POINTER_TYPE_P (TREE_TYPE (var)))
-	return false;
-      tree ev = instantiate_scev (pe, n, analyze_scalar_evolution (n, var));
-      if (!ev || chrec_contains_undetermined (ev)
-	  || TREE_CODE (ev) != POLYNOMIAL_CHREC
-	  || CHREC_VARIABLE (ev) != (unsigned) n->num
-	  || TREE_CODE (CHREC_RIGHT (ev)) != INTEGER_CST)
-	return false;
-      tree left = CHREC_LEFT (ev), base1 = NULL_TREE;
-      if (TREE_CODE (left) == POLYNOMIAL_CHREC)
-	{
-	  if (CHREC_VARIABLE (left) != (unsigned) o->num
-	      || TREE_CODE (CHREC_RIGHT (left)) != INTEGER_CST)
-	    return false;
-	  base1 = CHREC_RIGHT (left);
-	  left = CHREC_LEFT (left);
-	}
-      if (tree_contains_chrecs (left, NULL)
-	  || chrec_contains_symbols_defined_in_loop (left, o->num))
-	return false;
-      wp->n_counters.safe_push ({phi, left, base1, CHREC_RIGHT (ev)});
-    }
-  return true;
-}
 
 /* N's latch count in O's iteration a, C0 + C1 * a, from N's exit test and
    the guard of its entry, which must be the exit test's condition of the
@@ -4564,10 +4535,10 @@ wf_inner_count (wf_pair *wp)
   if (pp->ne->flags & EDGE_TRUE_VALUE)
     go_on = invert_tree_comparison (go_on, false);
   tree next = gimple_cond_lhs (exit), bound = gimple_cond_rhs (exit);
-  const wf_counter *c = NULL;
+  const ix_counter *c = NULL;
   for (int side = 0; side < 2 && !c; side++)
     {
-      for (const wf_counter &k : wp->n_counters)
+      for (const ix_counter &k : pp->n_counters)
 	if (PHI_ARG_DEF_FROM_EDGE (k.phi, loop_latch_edge (n)) == next)
 	  c = &k;
       if (!c && side == 0)
@@ -4576,7 +4547,7 @@ wf_inner_count (wf_pair *wp)
 	  go_on = swap_tree_comparison (go_on);
 	}
     }
-  if (!c || !c->base1 || !defined_outside (bound, o))
+  if (!c || !c->move || !defined_outside (bound, o))
     return false;
   tree type = TREE_TYPE (PHI_RESULT (c->phi));
   if (!INTEGRAL_TYPE_P (type) || !TYPE_OVERFLOW_UNDEFINED (type)
@@ -4601,7 +4572,7 @@ wf_inner_count (wf_pair *wp)
   /* Counting: with step 1, values below BOUND (up to it with <=); with
      step -1, above it.  */
   HOST_WIDE_INT step = tree_to_shwi (c->step);
-  HOST_WIDE_INT b1 = tree_to_shwi (c->base1);
+  HOST_WIDE_INT b1 = tree_to_shwi (c->move);
   int below = step == 1 && (go_on == LT_EXPR || go_on == LE_EXPR);
   int above = step == -1 && (go_on == GT_EXPR || go_on == GE_EXPR);
   if (!below && !above)
@@ -4611,7 +4582,7 @@ wf_inner_count (wf_pair *wp)
   if (wp->c1 != 1 && wp->c1 != -1)
     return false;
   tree s64 = long_long_integer_type_node;
-  tree lo = below ? bound : c->base0, hi = below ? c->base0 : bound;
+  tree lo = below ? bound : c->base, hi = below ? c->base : bound;
   /* C0 = LO - HI - STRICT, a constant where the values' definitions say
      so (j = i + 1 over i = n - 1 against n).  */
   auto c0_of = [&] (tree l, tree h) {
@@ -4641,7 +4612,8 @@ wf_analyse (unsigned outer, wf_pair *wp)
   if (!a || TYPE_PRECISION (TREE_TYPE (a)) > 32)
     return GP_IX_COUNT;
   wp->a_count = fold_convert (long_long_integer_type_node, a);
-  if (!ix_counters (o, o, &pp->o_counters, NULL) || !wf_counters (wp))
+  if (!ix_counters (o, o, &pp->o_counters, NULL)
+      || !ix_counters (pp->n, o, &pp->n_counters, NULL, true))
     return GP_IX_CARRIED;
   if (!wf_inner_count (wp))
     return GP_IX_COUNT;
@@ -4660,31 +4632,6 @@ wf_analyse (unsigned outer, wf_pair *wp)
   if (TREE_CODE (wp->bmax) == INTEGER_CST && tree_int_cst_sgn (wp->bmax) < 0)
     return GP_IX_COUNT;
   return ix_own_code (pp);
-}
-
-/* The value counter C of a wavefront's N takes in O's iteration A and N's
-   iteration B (64-bit values), built before TO.  */
-static tree
-wf_counter_at (const wf_counter &c, tree a, tree b, gimple_stmt_iterator *to)
-{
-  tree type = TREE_TYPE (PHI_RESULT (c.phi));
-  tree off = POINTER_TYPE_P (type) ? sizetype : unsigned_type_for (type);
-  tree sum = fold_build2 (MULT_EXPR, off, fold_convert (off, c.step),
-			  fold_convert (off, b));
-  if (c.base1)
-    sum = fold_build2 (PLUS_EXPR, off, sum,
-		       fold_build2 (MULT_EXPR, off, fold_convert (off, c.base1),
-				    fold_convert (off, a)));
-  tree v;
-  if (POINTER_TYPE_P (type))
-    v = fold_build_pointer_plus (unshare_expr (c.base0), sum);
-  else
-    v = fold_convert (type, fold_build2 (PLUS_EXPR, off,
-					 fold_convert (off,
-						       unshare_expr (c.base0)),
-					 sum));
-  return force_gimple_operand_gsi (to, v, true, NULL_TREE, true,
-				   GSI_SAME_STMT);
 }
 
 /* Makes EXIT's test leave its loop once NEXT, a counter's value for the
@@ -4759,11 +4706,8 @@ gp_loop_wavefront (unsigned outer, int apply)
 				     true, NULL_TREE, true, GSI_SAME_STMT);
   for (const ix_counter &c : pp->o_counters)
     ix_replace_counter (c, ix_counter_at (c, a, &to), n, dead);
-  for (const wf_counter &c : wp.n_counters)
-    {
-      ix_counter ic = {c.phi, c.base0, c.step};
-      ix_replace_counter (ic, wf_counter_at (c, a, b, &to), n, dead);
-    }
+  for (const ix_counter &c : pp->n_counters)
+    ix_replace_counter (c, ix_counter_at (c, b, &to, a), n, dead);
   ix_outer_code_into_inner (pp, &to, dead);
 
   /* N's latch count in iteration B: BMAX - B (C1 = 1), or
