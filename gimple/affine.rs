@@ -67,6 +67,9 @@ pub enum BoundExpr {
     Max(Vec<BoundExpr>),
     /// `cond ? a : b`.
     Cond(Cond, Box<BoundExpr>, Box<BoundExpr>),
+    /// `a / c` rounded down, `c` > 0, of a value `a` never negative (the
+    /// count of a loop by steps of c, `(unsigned) (n - 1) / c`).
+    Div(Box<BoundExpr>, i128),
 }
 
 impl BoundExpr {
@@ -82,6 +85,8 @@ impl BoundExpr {
                 c.clone().and(a.upper_bound_of(var)?),
                 c.clone().not().and(b.upper_bound_of(var)?),
             ]),
+            // var <= floor(a / c) exactly when c * var <= a.
+            BoundExpr::Div(a, c) => a.upper_bound_of(&var.checked_scale(*c)?)?,
         })
     }
 
@@ -91,6 +96,7 @@ impl BoundExpr {
             BoundExpr::Poly(p) => vec![p.clone()],
             BoundExpr::Min(v) | BoundExpr::Max(v) => v.iter().flat_map(|b| b.polys()).collect(),
             BoundExpr::Cond(c, a, b) => c.polys().into_iter().chain(a.polys()).chain(b.polys()).collect(),
+            BoundExpr::Div(a, _) => a.polys(),
         }
     }
 }
@@ -388,6 +394,17 @@ impl<'a> Translator<'a> {
                 let a = arm(self, 1, cond.clone())?;
                 let b = arm(self, 2, cond.clone().not())?;
                 Ok(BoundExpr::Cond(cond, Box::new(a), Box::new(b)))
+            }
+            // A loop by steps of c: its count divides an unsigned value,
+            // which `integer` obliges to stay within its type (so never
+            // negative, and truncation is rounding down).
+            TK::GP_T_TRUNC_DIV => {
+                let (num, den) = (t.op(0).ok_or("malformed")?, t.op(1).ok_or("malformed")?);
+                let unsigned = num.ty().is_some_and(|ty| ty.is_integral() && ty.unsigned());
+                match den.int_value() {
+                    Some(c) if c > 0 && unsigned && den.kind() == TK::GP_T_INTEGER_CST => Ok(BoundExpr::Div(Box::new(self.bound(num)?), c as i128)),
+                    _ => Err(format!("'{}' ({}) is not affine", t.text(), t.code_name())),
+                }
             }
             _ => {
                 // Minima and maxima inside the count (loop splitting's

@@ -1323,6 +1323,7 @@ tree_kind (enum tree_code code)
     case MIN_EXPR: return GP_T_MIN;
     case MAX_EXPR: return GP_T_MAX;
     case EXACT_DIV_EXPR: return GP_T_EXACT_DIV;
+    case TRUNC_DIV_EXPR: return GP_T_TRUNC_DIV;
     case CONSTRUCTOR: return GP_T_CONSTRUCTOR;
     case STRING_CST: return GP_T_STRING_CST;
     case REALPART_EXPR: return GP_T_REALPART;

@@ -291,7 +291,8 @@ typedef enum gp_tree_kind
   GP_T_IMAGPART,
   GP_T_CONST_DECL,
   GP_T_LSHIFT,
-  GP_T_BIT_NOT
+  GP_T_BIT_NOT,
+  GP_T_TRUNC_DIV
 } gp_tree_kind;
 
 /* The type classes the analysis tells apart.  */
