@@ -13,9 +13,10 @@ configurations, all with -std=gnu11 -ffp-contract=off -falign-functions=64
 -DKERNEL_RESTRICT, to see what the run-time overlap tests cost; --only
 keeps O3 and the configurations named, among them also gccpoly-static,
 gccpoly-nointerchange, gccpoly-noreload, gccpoly-mintrips1,
-gccpoly-noarrays, gccpoly-noprivatize and gccpoly-nowide (gccpoly with
--fplugin-arg-gccpoly-no-cyclic, -no-interchange, -no-reload,
--min-trips=1, -no-array-reductions, -no-privatize or -no-wide-counters) and gccpoly-seq
+gccpoly-noarrays, gccpoly-noprivatize, gccpoly-nowide and
+gccpoly-nowavefront (gccpoly with -fplugin-arg-gccpoly-no-cyclic,
+-no-interchange, -no-reload, -min-trips=1, -no-array-reductions,
+-no-privatize, -no-wide-counters or -no-wavefront) and gccpoly-seq
 (-O3 -fplugin=PLUGIN, no threads: the
 plugin's interchanges alone); --level 2 builds every
 configuration at -O2, the baseline included, which keeps the name O3).
@@ -89,6 +90,7 @@ VARIANTS = {
     "gccpoly-noarrays": ["-fplugin-arg-gccpoly-no-array-reductions"],  # no copies per thread for sums into arrays
     "gccpoly-noprivatize": ["-fplugin-arg-gccpoly-no-privatize"],  # no private copies of arrays
     "gccpoly-nowide": ["-fplugin-arg-gccpoly-no-wide-counters"],  # 32-bit counters left to parloops
+    "gccpoly-nowavefront": ["-fplugin-arg-gccpoly-no-wavefront"],  # diagonals' nests left as written
 }
 
 
