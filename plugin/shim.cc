@@ -4249,6 +4249,41 @@ ix_outer_code_into_inner (ix_pair *pp, gimple_stmt_iterator *to, bitmap dead)
     }
 }
 
+/* Debug statements outside the blocks REGION (IN holds them) that use a
+   name defined in them lose their values: the names move into an
+   outlined function, or are no longer computed before those statements
+   run (a pair's statements moved into its inner loop).  */
+static void
+reset_debug_outside (auto_vec<basic_block> &region,
+			hash_set<basic_block> &in)
+{
+  auto reset = [&] (tree n) {
+    imm_use_iterator it;
+    gimple *u;
+    FOR_EACH_IMM_USE_STMT (u, it, n)
+      if (is_gimple_debug (u) && !in.contains (gimple_bb (u)))
+	{
+	  gimple_debug_bind_reset_value (u);
+	  update_stmt (u);
+	}
+  };
+  for (basic_block bb : region)
+    {
+      for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
+	   gsi_next (&pi))
+	if (!virtual_operand_p (gimple_phi_result (pi.phi ())))
+	  reset (gimple_phi_result (pi.phi ()));
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  def_operand_p def;
+	  ssa_op_iter oi;
+	  FOR_EACH_SSA_DEF_OPERAND (def, gsi_stmt (gsi), oi, SSA_OP_DEF)
+	    reset (DEF_FROM_PTR (def));
+	}
+    }
+}
+
 /* After a transformation of the pair: cached counts and evolutions go,
    dead statements too, virtual operands are renamed.  */
 static void
@@ -4258,6 +4293,18 @@ ix_finish (ix_pair *pp, bitmap dead)
   free_numbers_of_iterations_estimates (pp->n);
   scev_reset_htab ();
   simple_dce_from_worklist (dead);
+  /* Debug binds outside N of values N now computes (the debug temps GCC
+     made of statements that moved into N, as they went) lose them.  */
+  auto_vec<basic_block> inner;
+  hash_set<basic_block> in;
+  basic_block *bbs = get_loop_body (pp->n);
+  for (unsigned i = 0; i < pp->n->num_nodes; i++)
+    {
+      inner.safe_push (bbs[i]);
+      in.add (bbs[i]);
+    }
+  free (bbs);
+  reset_debug_outside (inner, in);
   mark_virtual_operands_for_renaming (cfun);
   update_ssa (TODO_update_ssa_only_virtuals);
 }
@@ -5443,39 +5490,6 @@ or_use_copies (auto_vec<basic_block> &region, hash_map<tree, tree> &copies,
     }
 }
 
-/* Debug statements outside the blocks REGION (IN holds them) that use a
-   name defined in them lose their values: the names move into the
-   outlined function.  */
-static void
-or_reset_debug_outside (auto_vec<basic_block> &region,
-			hash_set<basic_block> &in)
-{
-  auto reset = [&] (tree n) {
-    imm_use_iterator it;
-    gimple *u;
-    FOR_EACH_IMM_USE_STMT (u, it, n)
-      if (is_gimple_debug (u) && !in.contains (gimple_bb (u)))
-	{
-	  gimple_debug_bind_reset_value (u);
-	  update_stmt (u);
-	}
-  };
-  for (basic_block bb : region)
-    {
-      for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
-	   gsi_next (&pi))
-	if (!virtual_operand_p (gimple_phi_result (pi.phi ())))
-	  reset (gimple_phi_result (pi.phi ()));
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	   gsi_next (&gsi))
-	{
-	  def_operand_p def;
-	  ssa_op_iter oi;
-	  FOR_EACH_SSA_DEF_OPERAND (def, gsi_stmt (gsi), oi, SSA_OP_DEF)
-	    reset (DEF_FROM_PTR (def));
-	}
-    }
-}
 
 int
 gp_loop_parloops_skips (unsigned num)
@@ -5772,7 +5786,7 @@ gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
       SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (outs[i], out_e), value);
     }
   *n_reductions = reductions.length ();
-  or_reset_debug_outside (region, in_region);
+  reset_debug_outside (region, in_region);
 
   /* Expand it.  */
   free_dominance_info (CDI_DOMINATORS);

@@ -15,7 +15,7 @@
 # "N passed, N failed"; exit status 0 only when nothing failed.
 #
 # With --programs wavefront: the triangular nests of
-# testsuite/run/wavefront-programs.py instead, at -O2 and -O3 (no
+# testsuite/run/wavefront-programs.py instead, at -O2 and -O3 -g (no
 # -ffast-math: the outputs must be equal), each run at 2 and 4 threads;
 # it counts the nests run by wavefronts.
 #
@@ -43,7 +43,7 @@ done
 plugin=$(realpath "$plugin")
 case $programs in
   reduction) flagsets="-O2;-O3;-O3 -ffast-math"; threads="2"; info="" ;;
-  wavefront) flagsets="-O2;-O3"; threads="2 4"; info="-missed" ;;
+  wavefront) flagsets="-O2;-O3 -g"; threads="2 4"; info="-missed" ;;
   *) echo "reductions-random.sh: unknown programs '$programs' (reduction, wavefront)" >&2; exit 2 ;;
 esac
 work=${GCCPOLY_REDUCTIONS_WORK:-$top/testsuite/work/$programs-random}
