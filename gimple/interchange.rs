@@ -36,7 +36,7 @@ pub struct Swap {
 pub type Judgement = Result<Swap, Option<String>>;
 
 /// The region loops directly inside `l`.
-fn children(forest: &LoopForest, r: &Region, l: u32) -> Vec<u32> {
+pub fn children(forest: &LoopForest, r: &Region, l: u32) -> Vec<u32> {
     r.loops.iter().copied().filter(|&c| forest.get(c).and_then(|x| x.parent) == Some(l)).collect()
 }
 

@@ -23,6 +23,13 @@ pub struct Loop {
     pub front_end: Option<FrontEndLoop>,
 }
 
+impl Loop {
+    /// The line where the loop statement starts (0 when unknown).
+    pub fn line(&self) -> u32 {
+        self.pos.as_ref().map(|p| p.line).unwrap_or(0)
+    }
+}
+
 /// The loops of cfun, outer loops before the loops they contain and in source
 /// order among siblings.
 pub struct LoopForest {

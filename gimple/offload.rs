@@ -839,7 +839,7 @@ fn array_dims(t: super::ir::Type) -> usize {
 
 /// The line of loop `l`'s keyword (0 when unknown).
 pub fn line_of(forest: &LoopForest, l: u32) -> u32 {
-    forest.get(l).and_then(|x| x.pos.as_ref()).map(|p| p.line).unwrap_or(0)
+    forest.get(l).map(|x| x.line()).unwrap_or(0)
 }
 
 /// The source with each plan's pragma on a line of its own before its

@@ -319,9 +319,8 @@ pub extern "C" fn gccpoly_rs_parallelize() {
     let fn_loc = unsafe { ffi::gp_cfun_location() };
     if let Err(msg) = contained(|| {
         with_plugin(|p| {
+            let parallel = parallelizing(p);
             // SAFETY: called inside the pass, where cfun is set.
-            let parallel = !p.options.no_parallelize && unsafe { ffi::gp_parallelize_loops_threads() } > 1;
-            // SAFETY: as above.
             let interchange = !p.options.no_interchange && unsafe { ffi::gp_loop_interchange_enabled() } != 0;
             if !parallel && !interchange {
                 return;
@@ -474,7 +473,6 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
     let forest = &d.forest;
     let aopts = analysis_options(p, true);
     let mut report = p.functions.iter_mut().rev().find(|f| f.name == name);
-    let line = |l: &gimple::loops::Loop| l.pos.as_ref().map(|p| p.line).unwrap_or(0);
     for r in &d.regions {
         // The region's verdicts and run-time test, computed for its first
         // candidate pair; the nest is versioned on the test once.
@@ -487,14 +485,14 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
                 Err(None) => continue,
                 Err(Some(why)) => {
                     if let Some(fo) = forest.get(o) {
-                        diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loop at line {} not interchanged with its inner loop: {why}", line(fo)));
+                        diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loop at line {} not interchanged with its inner loop: {why}", fo.line()));
                     }
                     continue;
                 }
             };
             let (Some(fo), Some(fi)) = (forest.get(swap.outer), forest.get(swap.inner)) else { continue };
             let missed = |why: &str| {
-                diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not interchanged: {why}", line(fo), line(fi)));
+                diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not interchanged: {why}", fo.line(), fi.line()));
             };
             let v = outcomes.get_or_insert_with(|| gimple::parallel::analyze_region(forest, r, aopts));
             if let Some(why) = gimple::interchange::parallelism_lost(forest, r, &swap, v, parallel) {
@@ -528,8 +526,8 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
                 fo.location,
                 &format!(
                     "loops at lines {} and {} interchanged{within}: the inner loop's accesses touch {:.3} cache lines per iteration instead of {:.3}; {}",
-                    line(fo),
-                    line(fi),
+                    fo.line(),
+                    fi.line(),
                     swap.after,
                     swap.before,
                     swap.legality
@@ -538,7 +536,7 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
             for (a, b) in [(fo, fi), (fi, fo)] {
                 if let Some(lr) = loop_report(report.as_deref_mut(), position(a)) {
                     add_transform(lr, "interchange");
-                    lr.swapped_with = Some(line(b));
+                    lr.swapped_with = Some(b.line());
                 }
             }
         }
@@ -799,7 +797,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         let mut own: Option<String> = None;
         let mut wrapped_deep: Vec<String> = Vec::new();
         if skipped != 0 {
-            let line = fl.pos.as_ref().map(|p| p.line).unwrap_or(0);
+            let line = fl.line();
             // Its reductions of signed integers around the nest, in
             // unsigned arithmetic, so that partial results may wrap.
             if skipped == 1 && !p.options.no_unsigned_reductions {
@@ -880,7 +878,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
                     &format!(
                         "loops at lines {} and {} collapsed into one parallel loop of {} x (the inner trip count) iterations: {} iterations would keep {} threads unevenly busy",
                         line.unwrap_or(0),
-                        fi.pos.as_ref().map(|p| p.line).unwrap_or(0),
+                        fi.line(),
                         c.trips,
                         c.trips,
                         c.threads
@@ -936,6 +934,13 @@ fn plan_cells(o: &gimple::parallel::RegionOutcome, l: u32) -> Vec<String> {
 }
 
 /// A loop's source position: (line, column).
+/// Whether loops are to be run in parallel: `-ftree-parallelize-loops=N`,
+/// N > 1, and not `no-parallelize`.
+fn parallelizing(p: &Plugin) -> bool {
+    // SAFETY: reads a flag of the compilation, inside a pass.
+    !p.options.no_parallelize && unsafe { ffi::gp_parallelize_loops_threads() } > 1
+}
+
 fn position(l: &gimple::loops::Loop) -> Option<(u32, u32)> {
     l.pos.as_ref().map(|p| (p.line, p.column))
 }
@@ -1104,12 +1109,8 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
     }
     if p.options.plans_offload() {
         plan_offload(p, name, &forest, &regions, &outcomes, aopts.max_operations, &mut loops);
-    } else {
-        // SAFETY: reads a flag of the compilation.
-        let parallel = !p.options.no_parallelize && unsafe { ffi::gp_parallelize_loops_threads() } > 1;
-        if parallel && !p.options.no_wavefront {
-            wavefronts(&forest, &regions, &outcomes, aopts.max_operations, &mut loops);
-        }
+    } else if parallelizing(p) && !p.options.no_wavefront {
+        wavefronts(&forest, &regions, &outcomes, aopts.max_operations, &mut loops);
     }
     text.push('\n');
     p.dump_text(&text);
@@ -1125,9 +1126,8 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
 /// would break the pair apart); the parallel marking before parloops finds
 /// the new inner loop parallel on its own model of the changed code.
 fn wavefronts(forest: &LoopForest, regions: &[gimple::Region], outcomes: &[gimple::parallel::RegionOutcome], max_operations: u64, loops: &mut [LoopReport]) {
-    let line = |l: &gimple::loops::Loop| l.pos.as_ref().map(|p| p.line).unwrap_or(0);
     for (r, o) in regions.iter().zip(outcomes) {
-        let children = |l: u32| -> Vec<u32> { r.loops.iter().copied().filter(|&c| forest.get(c).and_then(|x| x.parent) == Some(l)).collect() };
+        let children = |l: u32| gimple::interchange::children(forest, r, l);
         let sequential = |l: u32| o.loops.get(&l).is_some_and(|v| !v.parallel);
         for &l in &r.loops {
             if r.loops.iter().any(|&x| x != l && forest.within(l, x)) {
@@ -1143,7 +1143,7 @@ fn wavefronts(forest: &LoopForest, regions: &[gimple::Region], outcomes: &[gimpl
                 continue;
             }
             let missed = |why: &str| {
-                diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not run by wavefronts: {why}", line(fo), line(fi)));
+                diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not run by wavefronts: {why}", fo.line(), fi.line()));
             };
             let reason = match gimple::parallel::pair_wavefront(forest, r, l, n, max_operations) {
                 Ok((true, reason)) => reason,
@@ -1179,8 +1179,8 @@ fn wavefronts(forest: &LoopForest, regions: &[gimple::Region], outcomes: &[gimpl
                 fo.location,
                 &format!(
                     "loops at lines {} and {} run by wavefronts{within}: the outer loop counts the inner loop's iterations, and for each the inner loop runs the outer loop's iterations that have it (a diagonal of the nest), which are independent; {reason}",
-                    line(fo),
-                    line(fi)
+                    fo.line(),
+                    fi.line()
                 ),
             );
             for x in [fo, fi] {

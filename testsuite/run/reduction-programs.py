@@ -99,14 +99,16 @@ def program(seed):
     return "\n".join(out) + "\n"
 
 
-def main():
+def main(write=None, usage=__doc__):
+    """DIR FIRST LAST from the command line: writes DIR/pS.c, made by
+    `write` (this file's `program` by default), for each seed S."""
     if len(sys.argv) != 4:
-        sys.exit(__doc__)
+        sys.exit(usage)
     d, first, last = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     os.makedirs(d, exist_ok=True)
     for s in range(first, last):
         with open(os.path.join(d, f"p{s}.c"), "w") as f:
-            f.write(program(s))
+            f.write((write or program)(s))
 
 
 if __name__ == "__main__":

@@ -21,9 +21,9 @@ order, so the outputs must be equal, doubles included.
   wavefront-programs.py DIR FIRST LAST
 """
 
+import importlib.util
 import os
 import random
-import sys
 
 
 def nest(r, name):
@@ -146,13 +146,10 @@ main (void)
     return "".join(out)
 
 
-def main():
-    d, first, last = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    os.makedirs(d, exist_ok=True)
-    for s in range(first, last):
-        with open(os.path.join(d, f"p{s}.c"), "w") as f:
-            f.write(program(s))
-
-
 if __name__ == "__main__":
-    main()
+    # The command line of reduction-programs.py, writing these programs.
+    spec = importlib.util.spec_from_file_location(
+        "reduction_programs", os.path.join(os.path.dirname(os.path.abspath(__file__)), "reduction-programs.py"))
+    reductions = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(reductions)
+    reductions.main(program, __doc__)
