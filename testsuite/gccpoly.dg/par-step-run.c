@@ -70,3 +70,8 @@ main (void)
     }
   return 0;
 }
+
+/* The models' iterations, exactly: 2i <= n - 1, 3i <= n - lo, 4i <= n - 1.  */
+/* { dg-final { scan-dump {S_[0-9]+\[i\] : n > 0 and i >= 0 and 2i < n } } } */
+/* { dg-final { scan-dump {S_[0-9]+\[i\] : n >= lo and i >= 0 and 3i <= -lo \+ n } } } */
+/* { dg-final { scan-dump {S_[0-9]+\[i\] : n > 0 and i >= 0 and 4i < n } } } */
