@@ -36,6 +36,7 @@ fn main() {
         .allowlist_type("gp_.*")
         .rustified_enum("gp_.*_kind")
         .rustified_enum("gp_interchange_status")
+        .rustified_enum("gp_split_status")
         .layout_tests(false)
         .generate()
         .expect("bindgen failed on plugin/shim.h");

@@ -1109,12 +1109,104 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
     }
     if p.options.plans_offload() {
         plan_offload(p, name, &forest, &regions, &outcomes, aopts.max_operations, &mut loops);
-    } else if parallelizing(p) && !p.options.no_wavefront {
-        wavefronts(&forest, &regions, &outcomes, aopts.max_operations, &mut loops);
+    } else if parallelizing(p) {
+        let split = if p.options.no_index_split {
+            vec![false; regions.len()]
+        } else {
+            index_splits(&forest, &regions, &outcomes, aopts, &mut loops)
+        };
+        if !p.options.no_wavefront {
+            wavefronts(&forest, &regions, &outcomes, &split, aopts.max_operations, &mut loops);
+        }
     }
     text.push('\n');
     p.dump_text(&text);
     p.functions.push(FunctionReport { name: name.to_string(), line, loops, scops, rejected, error: None });
+}
+
+/// Splits, around one iteration, the loops that are parallel on each side
+/// of it and not as a whole (docs/codegen.md, Index-set splitting): a loop
+/// not parallel whose verdicts on its iterations before and after the one
+/// where its counter equals an enclosing loop's are parallel (row k of
+/// Floyd-Warshall's i loop). The split itself keeps the iterations' order,
+/// so it needs no model; the parallel marking before parloops then judges
+/// each part on its own model. One loop per region, the outermost first:
+/// the region's model no longer describes the code. Says which regions
+/// changed.
+fn index_splits(
+    forest: &LoopForest,
+    regions: &[gimple::Region],
+    outcomes: &[gimple::parallel::RegionOutcome],
+    aopts: gimple::parallel::AnalysisOptions,
+    loops: &mut [LoopReport],
+) -> Vec<bool> {
+    let mut changed = vec![false; regions.len()];
+    for (k, (r, o)) in regions.iter().zip(outcomes).enumerate() {
+        'region: for &l in &r.loops {
+            if o.loops.get(&l).is_none_or(|v| v.parallel) {
+                continue;
+            }
+            let Some(fl) = forest.get(l) else { continue };
+            // Enclosing loops of the region, the innermost first.
+            let mut outer: Vec<u32> = r.loops.iter().copied().filter(|&e| e != l && forest.within(l, e)).collect();
+            outer.sort_by_key(|&e| std::cmp::Reverse(forest.get(e).map_or(0, |x| x.depth)));
+            for e in outer {
+                let Some(fe) = forest.get(e) else { continue };
+                let (verdicts, reason) = match gimple::parallel::split_verdicts(forest, r, l, e, aopts.reassociate, aopts.max_operations) {
+                    Ok(v) => v,
+                    Err(_) => continue,
+                };
+                if !verdicts {
+                    continue;
+                }
+                let missed = |why: &str| {
+                    diag::remark(
+                        RemarkKind::GP_REMARK_MISSED,
+                        fl.location,
+                        &format!("loop not split around the iteration of the loop at line {}: {why}; {reason}", fe.line()),
+                    );
+                };
+                // SAFETY: l and e are loops of cfun; with apply 0 nothing changes.
+                let status = unsafe { ffi::gp_loop_index_split(l, e, 0) };
+                if status != ffi::gp_split_status::GP_SPLIT_OK {
+                    missed(split_refusal(status));
+                    continue;
+                }
+                // SAFETY: as above; the loop's shape was just checked.
+                let status = unsafe { ffi::gp_loop_index_split(l, e, 1) };
+                if status != ffi::gp_split_status::GP_SPLIT_OK {
+                    missed(split_refusal(status));
+                    continue;
+                }
+                diag::remark(
+                    RemarkKind::GP_REMARK_OPTIMIZED,
+                    fl.location,
+                    &format!(
+                        "loop split around the iteration where its counter equals the one of the loop at line {}: the iterations before it, that iteration and the iterations after it run as three loops, in that order; {reason}",
+                        fe.line()
+                    ),
+                );
+                if let Some(lr) = loops.iter_mut().find(|lr| Some((lr.line, lr.column)) == position(fl)) {
+                    add_transform(lr, "index-split");
+                }
+                changed[k] = true;
+                break 'region;
+            }
+        }
+    }
+    changed
+}
+
+/// Why `gp_loop_index_split` refused a loop.
+fn split_refusal(s: ffi::gp_split_status) -> &'static str {
+    use ffi::gp_split_status as S;
+    match s {
+        S::GP_SPLIT_OK => "it can be split",
+        S::GP_SPLIT_SHAPE => "its exit is not its last test, or GCC cannot copy it",
+        S::GP_SPLIT_COUNTER => "it carries values besides one signed counter stepping by one that its exit test compares with an invariant bound",
+        S::GP_SPLIT_OUTER_COUNTER => "the loops' counters do not start alike or step alike",
+        S::GP_SPLIT_VALUE_OUT => "a value it computes is used after it",
+    }
 }
 
 /// Runs by wavefronts the loop pairs whose parallelism lies along their
@@ -1125,8 +1217,15 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
 /// runs right after the analysis, before GCC's loop passes (loop splitting
 /// would break the pair apart); the parallel marking before parloops finds
 /// the new inner loop parallel on its own model of the changed code.
-fn wavefronts(forest: &LoopForest, regions: &[gimple::Region], outcomes: &[gimple::parallel::RegionOutcome], max_operations: u64, loops: &mut [LoopReport]) {
-    for (r, o) in regions.iter().zip(outcomes) {
+fn wavefronts(
+    forest: &LoopForest,
+    regions: &[gimple::Region],
+    outcomes: &[gimple::parallel::RegionOutcome],
+    changed: &[bool],
+    max_operations: u64,
+    loops: &mut [LoopReport],
+) {
+    for ((r, o), _) in regions.iter().zip(outcomes).zip(changed).filter(|(_, &c)| !c) {
         let children = |l: u32| gimple::interchange::children(forest, r, l);
         let sequential = |l: u32| o.loops.get(&l).is_some_and(|v| !v.parallel);
         for &l in &r.loops {

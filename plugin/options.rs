@@ -39,6 +39,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "no-conditional-reductions", value: ValueKind::None },
     OptionSpec { key: "no-own-regions", value: ValueKind::None },
     OptionSpec { key: "no-wavefront", value: ValueKind::None },
+    OptionSpec { key: "no-index-split", value: ValueKind::None },
     OptionSpec { key: "no-wide-counters", value: ValueKind::None },
     OptionSpec { key: "no-enter-inner", value: ValueKind::None },
     OptionSpec { key: "no-reload", value: ValueKind::None },
@@ -99,6 +100,9 @@ pub struct Options {
     /// Leave nests whose only parallelism lies along diagonals as they are
     /// instead of running them by wavefronts.
     pub no_wavefront: bool,
+    /// Leave loops parallel only on each side of one iteration as they are
+    /// instead of splitting them there.
+    pub no_index_split: bool,
     /// Leave the 64-bit conversions of a marked innermost loop's 32-bit
     /// counters as they are (the parallel loop then loses its vectors).
     pub no_wide_counters: bool,
@@ -203,6 +207,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "no-conditional-reductions" => opts.no_conditional_reductions = true,
             "no-own-regions" => opts.no_own_regions = true,
             "no-wavefront" => opts.no_wavefront = true,
+            "no-index-split" => opts.no_index_split = true,
             "no-wide-counters" => opts.no_wide_counters = true,
             "no-enter-inner" => opts.no_enter_inner = true,
             "no-reload" => opts.no_reload = true,

@@ -4780,6 +4780,282 @@ gp_loop_wavefront (unsigned outer, int apply)
   return GP_IX_OK;
 }
 
+/* --- Index-set splitting.  -------------------------------------------- */
+
+/* A loop split around one iteration (gp_loop_index_split): its exit; its
+   counter (a header PHI), with its start LO and its value NEXT for the
+   next iteration, which the exit test compares with BOUND, going on while
+   NEXT GO_ON BOUND (LT_EXPR or LE_EXPR); the enclosing loop's counter P.  */
+struct is_split
+{
+  class loop *l;
+  edge exit;
+  gphi *counter;
+  tree lo, next, bound;
+  enum tree_code go_on;
+  tree p;
+};
+
+/* Whether a value defined in loop L is used after it (debug binds apart).  */
+static bool
+is_value_out (class loop *l)
+{
+  auto used_out = [&] (tree v) {
+    imm_use_iterator it;
+    use_operand_p use;
+    FOR_EACH_IMM_USE_FAST (use, it, v)
+      {
+	gimple *u = USE_STMT (use);
+	if (!is_gimple_debug (u) && !flow_bb_inside_loop_p (l, gimple_bb (u)))
+	  return true;
+      }
+    return false;
+  };
+  basic_block *bbs = get_loop_body (l);
+  bool out = false;
+  for (unsigned i = 0; i < l->num_nodes && !out; i++)
+    {
+      for (gphi_iterator g = gsi_start_phis (bbs[i]); !gsi_end_p (g) && !out;
+	   gsi_next (&g))
+	if (!virtual_operand_p (PHI_RESULT (g.phi ())))
+	  out = used_out (PHI_RESULT (g.phi ()));
+      for (gimple_stmt_iterator g = gsi_start_bb (bbs[i]); !gsi_end_p (g) && !out;
+	   gsi_next (&g))
+	{
+	  def_operand_p def;
+	  ssa_op_iter oi;
+	  FOR_EACH_SSA_DEF_OPERAND (def, gsi_stmt (g), oi, SSA_OP_DEF)
+	    out = out || used_out (DEF_FROM_PTR (def));
+	}
+    }
+  free (bbs);
+  return out;
+}
+
+/* Fills S for loop NUM inside loop OUTER and says whether NUM can be split
+   around the iteration where its counter equals OUTER's.  */
+static gp_split_status
+is_analyse (unsigned num, unsigned outer, is_split *s)
+{
+  class loop *l = get_loop (cfun, num), *o = get_loop (cfun, outer);
+  if (!l || !o || !flow_loop_nested_p (o, l) || ix_marked (l))
+    return GP_SPLIT_SHAPE;
+  /* The exit test ends each iteration: what follows it runs only when the
+     loop goes on, and a copy's last iteration must still run it.  */
+  edge x = ix_exit (l);
+  if (!x || !l->latch || !single_pred_p (l->latch)
+      || single_pred (l->latch) != x->src
+      || !gsi_end_p (gsi_start_phis (l->latch))
+      || !gsi_end_p (gsi_start_nondebug_bb (l->latch))
+      || !loop_preheader_edge (l) || !can_duplicate_loop_p (l))
+    return GP_SPLIT_SHAPE;
+  auto_vec<ix_counter> cs;
+  if (!ix_counters (l, l, &cs, NULL) || cs.length () != 1)
+    return GP_SPLIT_COUNTER;
+  gphi *phi = cs[0].phi;
+  tree type = TREE_TYPE (PHI_RESULT (phi));
+  if (!INTEGRAL_TYPE_P (type) || !TYPE_OVERFLOW_UNDEFINED (type)
+      || TYPE_PRECISION (type) > 32 || !integer_onep (cs[0].step))
+    return GP_SPLIT_COUNTER;
+  gcond *cond = as_a<gcond *> (last_stmt (x->src));
+  enum tree_code go_on = gimple_cond_code (cond);
+  if (x->flags & EDGE_TRUE_VALUE)
+    go_on = invert_tree_comparison (go_on, false);
+  tree next = PHI_ARG_DEF_FROM_EDGE (phi, loop_latch_edge (l));
+  tree a = gimple_cond_lhs (cond), b = gimple_cond_rhs (cond);
+  if (b == next)
+    {
+      std::swap (a, b);
+      go_on = swap_tree_comparison (go_on);
+    }
+  if (a != next || (go_on != LT_EXPR && go_on != LE_EXPR)
+      || !defined_outside (b, l) || !types_compatible_p (type, TREE_TYPE (b)))
+    return GP_SPLIT_COUNTER;
+  tree lo = PHI_ARG_DEF_FROM_EDGE (phi, loop_preheader_edge (l));
+  /* OUTER's counter: the same type, start and step, so that the model's
+     iteration numbers compare as the counters do.  */
+  auto_vec<ix_counter> ocs;
+  gphi *other = NULL;
+  tree p = NULL_TREE;
+  if (ix_counters (o, o, &ocs, &other))
+    for (const ix_counter &c : ocs)
+      if (!p && integer_onep (c.step)
+	  && types_compatible_p (type, TREE_TYPE (PHI_RESULT (c.phi)))
+	  && operand_equal_p (PHI_ARG_DEF_FROM_EDGE (c.phi,
+						     loop_preheader_edge (o)),
+			      lo, 0))
+	p = PHI_RESULT (c.phi);
+  if (!p)
+    return GP_SPLIT_OUTER_COUNTER;
+  if (is_value_out (l))
+    return GP_SPLIT_VALUE_OUT;
+  *s = {l, x, phi, lo, next, b, go_on, p};
+  return GP_SPLIT_OK;
+}
+
+/* Enters loop C only where ENTER holds: a test before C's preheader whose
+   other edge skips to a new block after C's exit.  */
+static void
+is_guard (class loop *c, tree enter)
+{
+  basic_block after = split_edge (single_exit (c));
+  basic_block g = split_edge (loop_preheader_edge (c));
+  gimple_seq seq = NULL;
+  tree t = force_gimple_operand (fold_convert (boolean_type_node, enter), &seq,
+				 true, NULL_TREE);
+  gimple_stmt_iterator gsi = gsi_last_bb (g);
+  gsi_insert_seq_after (&gsi, seq, GSI_CONTINUE_LINKING);
+  gsi_insert_after (&gsi, gimple_build_cond (NE_EXPR, t, boolean_false_node,
+					     NULL_TREE, NULL_TREE),
+		    GSI_NEW_STMT);
+  edge in = single_succ_edge (g);
+  in->flags &= ~EDGE_FALLTHRU;
+  in->flags |= EDGE_TRUE_VALUE;
+  in->probability = profile_probability::likely ();
+  edge skip = make_edge (g, after, EDGE_FALSE_VALUE);
+  skip->probability = profile_probability::unlikely ();
+  /* C's preheader again: a block of its own after the test.  */
+  split_edge (in);
+  free_dominance_info (CDI_DOMINATORS);
+  calculate_dominance_info (CDI_DOMINATORS);
+}
+
+/* A copy of loop L run before it (NULL where GCC could not copy it).  */
+static class loop *
+is_copy_before (class loop *l)
+{
+  calculate_dominance_info (CDI_DOMINATORS);
+  initialize_original_copy_tables ();
+  class loop *c
+    = slpeel_tree_duplicate_loop_to_edge_cfg (l, NULL, loop_preheader_edge (l));
+  free_original_copy_tables ();
+  delete_update_ssa ();
+  return c;
+}
+
+/* The header PHI of copy C at the position of loop L's PHI.  */
+static gphi *
+is_phi_copy (class loop *l, gphi *phi, class loop *c)
+{
+  gphi_iterator g = gsi_start_phis (l->header);
+  gphi_iterator h = gsi_start_phis (c->header);
+  for (; !gsi_end_p (g) && !gsi_end_p (h); gsi_next (&g), gsi_next (&h))
+    if (g.phi () == phi)
+      return h.phi ();
+  return NULL;
+}
+
+/* Computes V before loop C's header; the value.  */
+static tree
+is_before (class loop *c, tree v)
+{
+  gimple_seq seq = NULL;
+  v = force_gimple_operand (v, &seq, true, NULL_TREE);
+  if (seq)
+    gsi_insert_seq_on_edge_immediate (loop_preheader_edge (c), seq);
+  return v;
+}
+
+gp_split_status
+gp_loop_index_split (unsigned num, unsigned outer, int apply)
+{
+  is_split s;
+  gp_split_status status = is_analyse (num, outer, &s);
+  if (status != GP_SPLIT_OK || !apply)
+    return status;
+  class loop *l = s.l;
+  tree type = TREE_TYPE (PHI_RESULT (s.counter));
+  tree s64 = long_long_integer_type_node;
+  auto wide = [&] (tree v) { return fold_convert (s64, unshare_expr (v)); };
+  auto test = [&] (enum tree_code code, tree a, tree b) {
+    return fold_build2 (code, boolean_type_node, a, b);
+  };
+  tree lo = wide (s.lo), p = wide (s.p), bound = wide (s.bound);
+  tree p1 = fold_build2 (PLUS_EXPR, s64, p, build_int_cst (s64, 1));
+  /* Each copy runs where its first iteration is one of the loop's: the
+     loop's first, or one its exit test goes on to (computed in 64 bits,
+     where P + 1 cannot wrap).  */
+  tree before = test (LT_EXPR, lo, p);
+  tree at = fold_build2 (TRUTH_OR_EXPR, boolean_type_node, test (EQ_EXPR, lo, p),
+			 fold_build2 (TRUTH_AND_EXPR, boolean_type_node,
+				      test (LT_EXPR, lo, p),
+				      test (s.go_on, p, bound)));
+  tree after = fold_build2 (TRUTH_OR_EXPR, boolean_type_node,
+			    test (LT_EXPR, p, lo), test (s.go_on, p1, bound));
+
+  class loop *first = is_copy_before (l);
+  if (!first)
+    return GP_SPLIT_SHAPE;
+  class loop *mid = is_copy_before (l);
+  if (!mid)
+    {
+      /* The loop runs once more in FIRST: it must not.  */
+      is_guard (first, boolean_false_node);
+      mark_virtual_operands_for_renaming (cfun);
+      update_ssa (TODO_update_ssa_only_virtuals);
+      return GP_SPLIT_SHAPE;
+    }
+  is_guard (first, before);
+  is_guard (mid, at);
+  is_guard (l, after);
+
+  /* FIRST runs while its counter stays below P: its bound becomes
+     min (BOUND, P) (min (BOUND, P - 1) going on while <=), computed where
+     it runs, after LO < P.  */
+  gphi *fphi = is_phi_copy (l, s.counter, first);
+  edge fx = single_exit (first);
+  gcond *fcond = as_a<gcond *> (last_stmt (fx->src));
+  tree fnext = PHI_ARG_DEF_FROM_EDGE (fphi, loop_latch_edge (first));
+  tree last = s.go_on == LT_EXPR ? unshare_expr (s.p)
+				  : fold_build2 (MINUS_EXPR, type,
+						 unshare_expr (s.p),
+						 build_int_cst (type, 1));
+  tree fbound = is_before (first, fold_build2 (MIN_EXPR, type,
+					       unshare_expr (s.bound), last));
+  if (gimple_cond_lhs (fcond) == fnext)
+    gimple_cond_set_rhs (fcond, fbound);
+  else
+    gimple_cond_set_lhs (fcond, fbound);
+  update_stmt (fcond);
+
+  /* MID runs iteration P alone.  */
+  gphi *mphi = is_phi_copy (l, s.counter, mid);
+  SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (mphi, loop_preheader_edge (mid)),
+	   s.p);
+  wf_exit_past (single_exit (mid),
+		PHI_ARG_DEF_FROM_EDGE (mphi, loop_latch_edge (mid)), s.p);
+
+  /* L runs from max (LO, P + 1), computed where it runs (P + 1 is then at
+     most the loop's last value, or P below LO).  */
+  tree start = is_before (l, fold_build2 (MAX_EXPR, type, unshare_expr (s.lo),
+					  fold_build2 (PLUS_EXPR, type,
+						       unshare_expr (s.p),
+						       build_int_cst (type, 1))));
+  SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (s.counter, loop_preheader_edge (l)),
+	   start);
+
+  /* Debug binds after a copy of values it computes lose them: the copy
+     may not run.  */
+  for (class loop *c : {first, mid, l})
+    {
+      auto_vec<basic_block> body;
+      hash_set<basic_block> in;
+      basic_block *bbs = get_loop_body (c);
+      for (unsigned i = 0; i < c->num_nodes; i++)
+	{
+	  body.safe_push (bbs[i]);
+	  in.add (bbs[i]);
+	}
+      free (bbs);
+      reset_debug_outside (body, in);
+      free_numbers_of_iterations_estimates (c);
+    }
+  scev_reset_htab ();
+  mark_virtual_operands_for_renaming (cfun);
+  update_ssa (TODO_update_ssa_only_virtuals);
+  return GP_SPLIT_OK;
+}
+
 unsigned
 gp_loop_constant_trips (unsigned num)
 {

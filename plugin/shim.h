@@ -712,6 +712,33 @@ gp_interchange_status gp_loop_collapse (unsigned outer, int apply);
    nothing changes.  */
 gp_interchange_status gp_loop_wavefront (unsigned outer, int apply);
 
+/* Why a loop cannot be split around an iteration (GP_SPLIT_OK: it can).  */
+typedef enum gp_split_status
+{
+  GP_SPLIT_OK = 0,
+  /* Not a loop with one exit, tested last in each iteration, that GCC
+     can copy; or a loop GCC marked (simd, parallel).  */
+  GP_SPLIT_SHAPE,
+  /* A value carried across iterations besides one counter stepping by one
+     (signed, at most 32 bits) that the exit test compares, on its value
+     for the next iteration, with a bound invariant in the loop.  */
+  GP_SPLIT_COUNTER,
+  /* The enclosing loop has no counter of the same type, start and step.  */
+  GP_SPLIT_OUTER_COUNTER,
+  /* A value the loop computes is used after it.  */
+  GP_SPLIT_VALUE_OUT
+} gp_split_status;
+
+/* Splits loop NUM into three copies run one after the other: its
+   iterations before the one where its counter equals the counter P of the
+   enclosing loop OUTER (which starts where NUM's does and also steps by
+   one), that iteration, and the iterations after it; each copy is entered
+   only where it has iterations.  The split changes no result: the
+   iterations keep their order.  It makes each side a loop of its own, one
+   the parallel marking may find parallel where the whole loop is not
+   (row k of Floyd-Warshall's i loop).  With APPLY zero nothing changes.  */
+gp_split_status gp_loop_index_split (unsigned num, unsigned outer, int apply);
+
 /* The trip count of loop NUM when it is a constant below 2^31, else 0.  */
 unsigned gp_loop_constant_trips (unsigned num);
 

@@ -124,6 +124,26 @@ pub struct LightScop {
 }
 
 impl LightScop {
+    /// Keeps, of the statements `stmts` inside the loops at levels `inner`
+    /// and `outer` (0 for the outermost), the instances whose iterator at
+    /// `inner` is below the one at `outer` (`below`), or above it: the
+    /// iterations of loop `inner` on one side of an index-set split.
+    pub fn restrict_to_side(&mut self, stmts: &[String], inner: usize, outer: usize, below: bool) {
+        let np = self.params.len();
+        let (high, low) = if below { (outer, inner) } else { (inner, outer) };
+        for s in self.stmts.iter_mut().filter(|s| stmts.contains(&s.name) && s.depth() > inner.max(outer)) {
+            let width = np + s.depth();
+            for conj in &mut s.domain {
+                let n = conj.first().map_or(width, |a| a.e.coef.len());
+                // it_high - it_low - 1 >= 0
+                let mut e = Lin::constant(n, -1);
+                e.coef[np + high] += 1;
+                e.coef[np + low] -= 1;
+                conj.push(Atom { e, eq: false });
+            }
+        }
+    }
+
     /// Reads `scop`; an error names what is outside the subset.
     pub fn read(scop: &Scop) -> Result<LightScop, String> {
         let ctx = parse(&scop.context)?;

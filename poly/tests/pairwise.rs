@@ -483,3 +483,56 @@ fn wavefront_shared_diagonal() {
     assert!(legal);
     assert_eq!(shared, vec!["T".to_string()]);
 }
+
+/// Floyd-Warshall's nest, `for k, i, j: path[i][j] = min (path[i][j],
+/// path[i][k] + path[k][j])`, with `extra` cells read besides.
+fn floyd_warshall(extra: &[&str]) -> Scop {
+    let n = "[n] -> ";
+    let mut s = Statement::new(
+        "S",
+        4,
+        &format!("{n}{{ S[k, i, j] : 0 <= k < n and 0 <= i < n and 0 <= j < n }}"),
+        &format!("{n}{{ S[k, i, j] -> [0, k, 0, i, 0, j, 0] }}"),
+    );
+    for cell in ["i, j", "i, k", "k, j"].iter().chain(extra) {
+        s = s.reads("path", &format!("{n}{{ S[k, i, j] -> path[{cell}] }}"));
+    }
+    s = s.writes("path", &format!("{n}{{ S[k, i, j] -> path[i, j] }}"));
+    Scop { context: "[n] -> { : n > 0 }".into(), statements: vec![s], ..Scop::default() }
+}
+
+/// Whether the loop at level `inner` (time dimension 2 * inner + 1) is
+/// parallel on the instances where its iterator is below (Some(true)) or
+/// above (Some(false)) the one at level `outer`, or on all (None).
+fn parallel_on_side(scop: &Scop, inner: usize, outer: usize, below: Option<bool>) -> bool {
+    let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+    let mut m = LightScop::read(scop).unwrap();
+    if let Some(b) = below {
+        m.restrict_to_side(&["S".to_string()], inner, outer, b);
+    }
+    let e = PairEngine::new(&cx, m, Some(vec!["path".into()]), &BTreeMap::new());
+    let lp = PairLoop { dim: 2 * inner as u32 + 1, statements: vec!["S".to_string()], iterations: Iterations::Model };
+    e.verdict(&lp, &[], &VerdictOptions::default()).unwrap().parallel
+}
+
+#[test]
+fn index_split_of_floyd_warshall() {
+    // Row k is written in iteration i = k and read by every other i; on
+    // each side of i = k the rows are independent. The same for column k
+    // in the j loop.
+    let fw = floyd_warshall(&[]);
+    for inner in [1, 2] {
+        assert!(!parallel_on_side(&fw, inner, 0, None), "level {inner}");
+        assert!(parallel_on_side(&fw, inner, 0, Some(true)), "level {inner}");
+        assert!(parallel_on_side(&fw, inner, 0, Some(false)), "level {inner}");
+    }
+}
+
+#[test]
+fn index_split_keeps_other_dependences() {
+    // Reading the row before as well: iterations below k depend on each
+    // other.
+    let fw = floyd_warshall(&["i - 1, j"]);
+    assert!(!parallel_on_side(&fw, 1, 0, Some(true)));
+    assert!(!parallel_on_side(&fw, 1, 0, Some(false)));
+}
