@@ -13,10 +13,11 @@ configurations, all with -std=gnu11 -ffp-contract=off -falign-functions=64
 -DKERNEL_RESTRICT, to see what the run-time overlap tests cost; --only
 keeps O3 and the configurations named, among them also gccpoly-static,
 gccpoly-nointerchange, gccpoly-noreload, gccpoly-mintrips1,
-gccpoly-noarrays, gccpoly-noprivatize, gccpoly-nowide and
-gccpoly-nowavefront (gccpoly with -fplugin-arg-gccpoly-no-cyclic,
--no-interchange, -no-reload, -min-trips=1, -no-array-reductions,
--no-privatize, -no-wide-counters or -no-wavefront) and gccpoly-seq
+gccpoly-noarrays, gccpoly-noprivatize, gccpoly-nowide,
+gccpoly-nowavefront and gccpoly-nosplit (gccpoly with
+-fplugin-arg-gccpoly-no-cyclic, -no-interchange, -no-reload,
+-min-trips=1, -no-array-reductions, -no-privatize, -no-wide-counters,
+-no-wavefront or -no-index-split) and gccpoly-seq
 (-O3 -fplugin=PLUGIN, no threads: the
 plugin's interchanges alone); --level 2 builds every
 configuration at -O2, the baseline included, which keeps the name O3).
@@ -91,6 +92,7 @@ VARIANTS = {
     "gccpoly-noprivatize": ["-fplugin-arg-gccpoly-no-privatize"],  # no private copies of arrays
     "gccpoly-nowide": ["-fplugin-arg-gccpoly-no-wide-counters"],  # 32-bit counters left to parloops
     "gccpoly-nowavefront": ["-fplugin-arg-gccpoly-no-wavefront"],  # diagonals' nests left as written
+    "gccpoly-nosplit": ["-fplugin-arg-gccpoly-no-index-split"],  # loops parallel around one iteration left whole
 }
 
 

@@ -591,6 +591,32 @@ pub fn reload_invariants(l: u32, refs: &[Tree]) -> u32 {
     unsafe { ffi::gp_loop_reload_invariants(l, raw.as_ptr(), raw.len() as u32) }
 }
 
+/// How many loop levels loop `l` holds, itself included.
+fn loop_height(forest: &LoopForest, l: u32) -> u32 {
+    let depth = forest.get(l).map(|x| x.depth).unwrap_or(1);
+    forest.loops.iter().filter(|x| x.num == l || forest.within(x.num, l)).map(|x| x.depth - depth + 1).max().unwrap_or(1)
+}
+
+/// The loops around loop `l`, sequential where `l` runs in parallel.
+fn loops_around(forest: &LoopForest, l: u32) -> u32 {
+    forest.get(l).map(|x| x.depth - 1).unwrap_or(0)
+}
+
+/// Why loop `l`, run in parallel, would have too little work per start of
+/// the threads, which it makes once per iteration of the sequential loops
+/// around it: it must hold at least as many loop levels as there are
+/// around it (an innermost loop inside one sequential loop, yes; inside
+/// two, no: the threads would start n^2 times for n iterations each).
+pub fn too_little_work(forest: &LoopForest, l: u32) -> Option<String> {
+    let (around, height) = (loops_around(forest, l), loop_height(forest, l));
+    (around > height).then(|| {
+        format!(
+            "too little work per start of the threads: {around} sequential loops around it, {height} loop level{} in it",
+            if height == 1 { "" } else { "s" }
+        )
+    })
+}
+
 /// The loops to mark in `regions`, with their plans, by GCC loop number.
 pub fn plan(
     forest: &LoopForest,
@@ -601,13 +627,8 @@ pub fn plan(
     let PlanOptions { max_operations, privatize, sink_reductions, array_reductions: reduce_arrays, unsigned_reductions, .. } = opts;
     let mut plans = BTreeMap::new();
     let inside = |l: u32, outer: u32| l != outer && forest.within(l, outer);
-    // How many loop levels a loop holds, itself included.
-    let height = |l: u32| -> u32 {
-        let depth = forest.get(l).map(|x| x.depth).unwrap_or(1);
-        forest.loops.iter().filter(|x| x.num == l || inside(x.num, l)).map(|x| x.depth - depth + 1).max().unwrap_or(1)
-    };
-    // The sequential loops around a loop.
-    let around = |l: u32| forest.get(l).map(|x| x.depth - 1).unwrap_or(0);
+    let height = |l: u32| loop_height(forest, l);
+    let around = |l: u32| loops_around(forest, l);
     // An innermost loop inside a sequential one starts the threads once per
     // iteration of that loop: it needs enough iterations at run time.
     let needs_trips = |l: u32| around(l) >= 1 && height(l) == 1;
@@ -633,19 +654,9 @@ pub fn plan(
                     continue;
                 }
             }
-            // The minimum work: a parallel loop starts its threads once per
-            // iteration of the sequential loops around it, so it must hold
-            // at least as many loop levels as there are around it (an
-            // innermost loop inside one sequential loop, yes; inside two,
-            // no: the threads would start n^2 times for n iterations each).
-            let around = around(l);
-            if around > height(l) {
+            // The minimum work per start of the threads.
+            if let Some(why) = too_little_work(forest, l) {
                 if v.parallel {
-                    let why = format!(
-                        "too little work per start of the threads: {around} sequential loops around it, {} loop level{} in it",
-                        height(l),
-                        if height(l) == 1 { "" } else { "s" }
-                    );
                     plans.insert(l, LoopPlan::Kept(why));
                 }
                 continue;

@@ -1143,7 +1143,8 @@ fn index_splits(
     let mut changed = vec![false; regions.len()];
     for (k, (r, o)) in regions.iter().zip(outcomes).enumerate() {
         'region: for &l in &r.loops {
-            if o.loops.get(&l).is_none_or(|v| v.parallel) {
+            // Each side must be worth starting the threads for.
+            if o.loops.get(&l).is_none_or(|v| v.parallel) || gimple::transform::too_little_work(forest, l).is_some() {
                 continue;
             }
             let Some(fl) = forest.get(l) else { continue };

@@ -17,9 +17,11 @@
 # With --programs wavefront: the triangular nests of
 # testsuite/run/wavefront-programs.py instead, at -O2 and -O3 -g (no
 # -ffast-math: the outputs must be equal), each run at 2 and 4 threads;
-# it counts the nests run by wavefronts.
+# it counts the nests run by wavefronts.  With --programs split: so for
+# the nests of testsuite/run/split-programs.py, parallel around one
+# iteration; it counts the loops split.
 #
-#   reductions-random.sh [--programs reduction|wavefront] [--plugin PATH] [--cc GCC] [--count N] [--seed-base S] [-j N]
+#   reductions-random.sh [--programs reduction|wavefront|split] [--plugin PATH] [--cc GCC] [--count N] [--seed-base S] [-j N]
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -43,8 +45,8 @@ done
 plugin=$(realpath "$plugin")
 case $programs in
   reduction) flagsets="-O2;-O3;-O3 -ffast-math"; threads="2"; info="" ;;
-  wavefront) flagsets="-O2;-O3 -g"; threads="2 4"; info="-missed" ;;
-  *) echo "reductions-random.sh: unknown programs '$programs' (reduction, wavefront)" >&2; exit 2 ;;
+  wavefront|split) flagsets="-O2;-O3 -g"; threads="2 4"; info="-missed" ;;
+  *) echo "reductions-random.sh: unknown programs '$programs' (reduction, wavefront, split)" >&2; exit 2 ;;
 esac
 work=${GCCPOLY_REDUCTIONS_WORK:-$top/testsuite/work/$programs-random}
 rm -rf "$work"
@@ -115,6 +117,9 @@ parloops=$(logs | grep -c "optimized: parallelizing" || true)
 echo "reductions-random: loops run in regions of the plugin's own: $regions; loops parloops parallelized: $parloops"
 if [ "$programs" = wavefront ]; then
   echo "reductions-random: nests run by wavefronts: $(logs | grep -c 'optimized: gccpoly: loops at lines .* run by wavefronts' || true); not run by wavefronts: $(logs | grep -c 'missed: gccpoly: loops at lines .* not run by wavefronts' || true)"
+fi
+if [ "$programs" = split ]; then
+  echo "reductions-random: loops split around one iteration: $(logs | grep -c 'optimized: gccpoly: loop split around' || true); not split: $(logs | grep -c 'missed: gccpoly: loop not split around' || true)"
 fi
 echo "$p passed, $f failed"
 [ "$f" = 0 ]
