@@ -9,8 +9,9 @@
 # way (on the host fallback without a GPU), GCC's loop tests annotated the
 # same way (built, and the programs run as their plain builds), Csmith
 # programs built with -ftree-parallelize-loops=2, random reduction loops and
-# random triangular nests (wavefronts), with one closing line "N passed, N
-# failed" over all of them.
+# random triangular nests (wavefronts) and random nests parallel around one
+# iteration (index-set splits), with one closing line "N passed, N failed"
+# over all of them.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -116,6 +117,8 @@ run_part "random reduction loops" "$work/reductions-random.log" \
   "$top/testsuite/run/reductions-random.sh" --plugin "$plugin" --cc "$cc"
 run_part "random triangular nests (wavefronts) at 2 and 4 threads" "$work/wavefront-random.log" \
   "$top/testsuite/run/reductions-random.sh" --programs wavefront --plugin "$plugin" --cc "$cc"
+run_part "random nests parallel around one iteration (index-set splits) at 2 and 4 threads" "$work/split-random.log" \
+  "$top/testsuite/run/reductions-random.sh" --programs split --plugin "$plugin" --cc "$cc"
 
 if [ -s "$failures" ]; then
   echo "== what failed (also in $failures)"

@@ -82,7 +82,7 @@ __attribute__((noinline)) void
 
 def program(seed):
     r = random.Random(seed)
-    size = r.randint(20, 70)
+    size, size2 = r.randint(20, 70), r.randint(100, 200)
     out = ["#include <stdio.h>\n#include <stdlib.h>\n"]
     calls = []
     for f in range(5):
@@ -112,17 +112,16 @@ run2_{t} (void (*f) (int, int, int, {t} (*)[]), int n, int m, int a)
 static void
 run1_{t} (void (*f) (int, int, int, {t} *, const {t} *), int n, int m, int a)
 {{
-  int len = n * n;
-  {t} *y = malloc (sizeof ({t}) * len + 1), *w = malloc (sizeof ({t}) * len + 1);
-  for (int k = 0; k < len; k++)
+  {t} *y = malloc (sizeof ({t}) * n + 1), *w = malloc (sizeof ({t}) * n + 1);
+  for (int k = 0; k < n; k++)
     {{
       int i = k / 7, j = k % 7;
       y[k] = {init};
       w[k] = ({t}) (k % 5);
     }}
-  f (len, m < 0 ? m : m * m, a, y, w);
+  f (n, m, a, y, w);
   {acc} s = 0;
-  for (int k = 0; k < len; k++)
+  for (int k = 0; k < n; k++)
     s = {mix}y[k];
   printf ("%d %d %d {fmt}\\n", n, m, a, s);
   free (y);
@@ -133,7 +132,7 @@ run1_{t} (void (*f) (int, int, int, {t} *, const {t} *), int n, int m, int a)
 int
 main (void)
 {{
-  int sizes[] = {{0, 1, 3, 4, 5, 8, {size}}};
+  int sizes[] = {{0, 1, 3, 4, 5, 8, {size}, {size2}}};
   for (unsigned k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
     {{
       int n = sizes[k], m = n - (int) (k % 3) * 2, a = 1 + (int) (k % 4);
