@@ -20,9 +20,10 @@ behaviour for the values main passes (an int sum stays within int; a
 short or signed char result is converted from int, which GCC defines
 modulo 2^precision).
 
-  reduction-programs.py DIR FIRST LAST
+  reduction-programs.py [--kind wavefront|split] DIR FIRST LAST
 """
 
+import importlib.util
 import os
 import random
 import sys
@@ -99,16 +100,24 @@ def program(seed):
     return "\n".join(out) + "\n"
 
 
-def main(write=None, usage=__doc__):
-    """DIR FIRST LAST from the command line: writes DIR/pS.c, made by
-    `write` (this file's `program` by default), for each seed S."""
-    if len(sys.argv) != 4:
+def main():
+    """[--kind KIND] DIR FIRST LAST from the command line: writes DIR/pS.c
+    for each seed S, made by this file's `program` or, with --kind, by the
+    `program` of KIND-programs.py beside it (wavefront, split)."""
+    args, write, usage = sys.argv[1:], program, __doc__
+    if args[:1] == ["--kind"] and len(args) > 1:
+        here = os.path.dirname(os.path.abspath(__file__))
+        spec = importlib.util.spec_from_file_location("programs", os.path.join(here, f"{args[1]}-programs.py"))
+        kind = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(kind)
+        args, write, usage = args[2:], kind.program, kind.__doc__
+    if len(args) != 3:
         sys.exit(usage)
-    d, first, last = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    d, first, last = args[0], int(args[1]), int(args[2])
     os.makedirs(d, exist_ok=True)
     for s in range(first, last):
         with open(os.path.join(d, f"p{s}.c"), "w") as f:
-            f.write((write or program)(s))
+            f.write(write(s))
 
 
 if __name__ == "__main__":

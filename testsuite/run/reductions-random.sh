@@ -51,7 +51,8 @@ esac
 work=${GCCPOLY_REDUCTIONS_WORK:-$top/testsuite/work/$programs-random}
 rm -rf "$work"
 mkdir -p "$work"
-python3 "$here/$programs-programs.py" "$work" "$base" $((base + count)) || exit 2
+kind=; [ "$programs" = reduction ] || kind="--kind $programs"
+python3 "$here/reduction-programs.py" $kind "$work" "$base" $((base + count)) || exit 2
 
 # same_numbers A B: the two outputs are equal, each number within 1e-9.
 same_numbers() {

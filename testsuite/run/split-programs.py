@@ -17,11 +17,9 @@ testsuite/run/reductions-random.sh --programs split builds each program
 with and without the plugin and compares what they print: a split keeps
 the iterations' order, so the outputs must be equal, doubles included.
 
-  split-programs.py DIR FIRST LAST
+  reduction-programs.py --kind split DIR FIRST LAST
 """
 
-import importlib.util
-import os
 import random
 
 
@@ -143,12 +141,3 @@ main (void)
         out.append(f"      {kind}_{t} ((void (*) (int, int, int, {args})) {name}, n, m, a);\n")
     out.append("    }\n  return 0;\n}\n")
     return "".join(out)
-
-
-if __name__ == "__main__":
-    # The command line of reduction-programs.py, writing these programs.
-    spec = importlib.util.spec_from_file_location(
-        "reduction_programs", os.path.join(os.path.dirname(os.path.abspath(__file__)), "reduction-programs.py"))
-    reductions = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(reductions)
-    reductions.main(program, __doc__)

@@ -18,11 +18,9 @@ the whole array after each call.  testsuite/run/reductions-random.sh
 compares what they print: the plugin keeps every cell's arithmetic in its
 order, so the outputs must be equal, doubles included.
 
-  wavefront-programs.py DIR FIRST LAST
+  reduction-programs.py --kind wavefront DIR FIRST LAST
 """
 
-import importlib.util
-import os
 import random
 
 
@@ -144,12 +142,3 @@ main (void)
         out.append(f"      run_{t} ((void (*) (int, int, {t} (*)[])) {name}, n, m);\n")
     out.append("    }\n  return 0;\n}\n")
     return "".join(out)
-
-
-if __name__ == "__main__":
-    # The command line of reduction-programs.py, writing these programs.
-    spec = importlib.util.spec_from_file_location(
-        "reduction_programs", os.path.join(os.path.dirname(os.path.abspath(__file__)), "reduction-programs.py"))
-    reductions = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(reductions)
-    reductions.main(program, __doc__)
