@@ -4840,6 +4840,11 @@ is_analyse (unsigned num, unsigned outer, is_split *s)
   class loop *l = get_loop (cfun, num), *o = get_loop (cfun, outer);
   if (!l || !o || !flow_loop_nested_p (o, l) || ix_marked (l))
     return GP_SPLIT_SHAPE;
+  /* Nor a loop inside GCC marked: its copies would share its marks (a simd
+     loop's simduid).  */
+  for (auto x : loops_list (cfun, 0))
+    if (flow_loop_nested_p (l, x) && ix_marked (x))
+      return GP_SPLIT_SHAPE;
   /* The exit test ends each iteration: what follows it runs only when the
      loop goes on, and a copy's last iteration must still run it.  */
   edge x = ix_exit (l);
