@@ -934,40 +934,54 @@ pub fn pair_wavefront(forest: &LoopForest, r: &Region, outer: u32, inner: u32, m
     })
 }
 
-/// Whether loop `l` of region `r` runs in parallel on each side of the
-/// iteration where its iterator equals the enclosing loop `e`'s (both
-/// counted in iterations): its verdicts on the instances below and above
-/// that iteration, with their reasons in source terms.
-pub fn split_verdicts(forest: &LoopForest, r: &Region, l: u32, e: u32, reassociate: bool, max_operations: u64) -> Result<(bool, String), String> {
-    let p = prepare(forest, r);
-    let (Some(&dl), Some(&de), Some(stmts)) = (p.lm.depth.get(&l), p.lm.depth.get(&e), p.lm.stmts.get(&l)) else {
-        return Err("the loops are not in the region".into());
-    };
-    if de >= dl || stmts.is_empty() {
-        return Err("the loop is not inside the other".into());
+/// The verdicts of a region's loops on each side of one iteration (an
+/// index-set split), on one preparation of the region for all its loops.
+pub struct SplitJudge<'a> {
+    forest: &'a LoopForest,
+    r: &'a Region,
+    p: Prepared,
+    model: LightScop,
+}
+
+impl<'a> SplitJudge<'a> {
+    pub fn new(forest: &'a LoopForest, r: &'a Region) -> Result<SplitJudge<'a>, String> {
+        Ok(SplitJudge { forest, r, p: prepare(forest, r), model: LightScop::read(&r.scop)? })
     }
-    let display = |a: &str| -> String { p.ssa.names.get(a).cloned().unwrap_or_else(|| a.to_string()) };
-    let hints = hints_of(forest, r, l, &p.arrays);
-    let hs: Vec<ReductionHint> = hints.iter().map(|(h, _)| h.clone()).collect();
-    let vopts = VerdictOptions { allow_reassociation: reassociate, allow_privatization: true };
-    let model = LightScop::read(&r.scop)?;
-    let lp = PairLoop { dim: 2 * dl as u32 - 1, statements: stmts.clone(), iterations: iteration_statement(r, l) };
-    let mut parallel = true;
-    let mut reasons = Vec::new();
-    for (below, side) in [(true, "before"), (false, "after")] {
-        let mut m = model.clone();
-        m.restrict_to_side(stmts, dl as usize - 1, de as usize - 1, below);
-        let cx = BoundedCtx::new(max_operations);
-        let engine = PairEngine::new(&cx, m, Some(p.live.clone()), &p.ssa.facts);
-        let o = match engine.verdict(&lp, &hs, &vopts) {
-            Ok(v) => outcome(&v, &hints, &p.arrays, &display),
-            Err(IslFailure::OutOfOperations) => return Err("isl ran out of operations".into()),
-            Err(e) => return Err(format!("not analysed: {e}")),
+
+    /// Whether loop `l` runs in parallel on each side of the iteration
+    /// where its iterator equals the enclosing loop `e`'s (both counted in
+    /// iterations): its verdicts on the instances below and above that
+    /// iteration, with their reasons in source terms.
+    pub fn sides(&self, l: u32, e: u32, reassociate: bool, max_operations: u64) -> Result<(bool, String), String> {
+        let (forest, r, p) = (self.forest, self.r, &self.p);
+        let (Some(&dl), Some(&de), Some(stmts)) = (p.lm.depth.get(&l), p.lm.depth.get(&e), p.lm.stmts.get(&l)) else {
+            return Err("the loops are not in the region".into());
         };
-        parallel &= o.parallel;
-        reasons.push(if o.parallel { format!("{side} it parallel ({})", o.kind) } else { format!("{side} it not parallel: {}", o.blockers.join("; ")) });
+        if de >= dl || stmts.is_empty() {
+            return Err("the loop is not inside the other".into());
+        }
+        let display = |a: &str| -> String { p.ssa.names.get(a).cloned().unwrap_or_else(|| a.to_string()) };
+        let hints = hints_of(forest, r, l, &p.arrays);
+        let hs: Vec<ReductionHint> = hints.iter().map(|(h, _)| h.clone()).collect();
+        let vopts = VerdictOptions { allow_reassociation: reassociate, allow_privatization: true };
+        let lp = PairLoop { dim: 2 * dl as u32 - 1, statements: stmts.clone(), iterations: iteration_statement(r, l) };
+        let mut parallel = true;
+        let mut reasons = Vec::new();
+        for (below, side) in [(true, "before"), (false, "after")] {
+            let mut m = self.model.clone();
+            m.restrict_to_side(stmts, dl as usize - 1, de as usize - 1, below);
+            let cx = BoundedCtx::new(max_operations);
+            let engine = PairEngine::new(&cx, m, Some(p.live.clone()), &p.ssa.facts);
+            let o = match engine.verdict(&lp, &hs, &vopts) {
+                Ok(v) => outcome(&v, &hints, &p.arrays, &display),
+                Err(IslFailure::OutOfOperations) => return Err("isl ran out of operations".into()),
+                Err(e) => return Err(format!("not analysed: {e}")),
+            };
+            parallel &= o.parallel;
+            reasons.push(if o.parallel { format!("{side} it parallel ({})", o.kind) } else { format!("{side} it not parallel: {}", o.blockers.join("; ")) });
+        }
+        Ok((parallel, reasons.join("; ")))
     }
-    Ok((parallel, reasons.join("; ")))
 }
 
 pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) -> RegionOutcome {

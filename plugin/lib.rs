@@ -1142,6 +1142,7 @@ fn index_splits(
 ) -> Vec<bool> {
     let mut changed = vec![false; regions.len()];
     for (k, (r, o)) in regions.iter().zip(outcomes).enumerate() {
+        let mut judge = None;
         'region: for &l in &r.loops {
             // Each side must be worth starting the threads for.
             if o.loops.get(&l).is_none_or(|v| v.parallel) || gimple::transform::too_little_work(forest, l).is_some() {
@@ -1151,9 +1152,16 @@ fn index_splits(
             // Enclosing loops of the region, the innermost first.
             let mut outer: Vec<u32> = r.loops.iter().copied().filter(|&e| e != l && forest.within(l, e)).collect();
             outer.sort_by_key(|&e| std::cmp::Reverse(forest.get(e).map_or(0, |x| x.depth)));
+            if judge.is_none() {
+                match gimple::parallel::SplitJudge::new(forest, r) {
+                    Ok(j) => judge = Some(j),
+                    Err(_) => break,
+                }
+            }
+            let Some(judge) = judge.as_ref() else { break };
             for e in outer {
                 let Some(fe) = forest.get(e) else { continue };
-                let (verdicts, reason) = match gimple::parallel::split_verdicts(forest, r, l, e, aopts.reassociate, aopts.max_operations) {
+                let (verdicts, reason) = match judge.sides(l, e, aopts.reassociate, aopts.max_operations) {
                     Ok(v) => v,
                     Err(_) => continue,
                 };
