@@ -1212,7 +1212,7 @@ fn split_refusal(s: ffi::gp_split_status) -> &'static str {
     match s {
         S::GP_SPLIT_OK => "it can be split",
         S::GP_SPLIT_SHAPE => "its exit is not its last test, or GCC cannot copy it",
-        S::GP_SPLIT_COUNTER => "it carries values besides one signed counter stepping by one that its exit test compares with an invariant bound",
+        S::GP_SPLIT_COUNTER => "it carries values besides counters, or its exit test does not compare one signed counter stepping by one with an invariant bound",
         S::GP_SPLIT_OUTER_COUNTER => "the loops' counters do not start alike or step alike",
         S::GP_SPLIT_VALUE_OUT => "a value it computes is used after it",
     }

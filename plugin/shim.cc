@@ -4785,7 +4785,8 @@ gp_loop_wavefront (unsigned outer, int apply)
 /* A loop split around one iteration (gp_loop_index_split): its exit; its
    counter (a header PHI), with its start LO and its value NEXT for the
    next iteration, which the exit test compares with BOUND, going on while
-   NEXT GO_ON BOUND (LT_EXPR or LE_EXPR); the enclosing loop's counter P.  */
+   NEXT GO_ON BOUND (LT_EXPR or LE_EXPR); the enclosing loop's counter P;
+   all its counters, that one among them.  */
 struct is_split
 {
   class loop *l;
@@ -4794,6 +4795,7 @@ struct is_split
   tree lo, next, bound;
   enum tree_code go_on;
   tree p;
+  auto_vec<ix_counter> counters;
 };
 
 /* Whether a value defined in loop L is used after it (debug binds apart).  */
@@ -4854,20 +4856,28 @@ is_analyse (unsigned num, unsigned outer, is_split *s)
       || !gsi_end_p (gsi_start_nondebug_bb (l->latch))
       || !loop_preheader_edge (l) || !can_duplicate_loop_p (l))
     return GP_SPLIT_SHAPE;
-  auto_vec<ix_counter> cs;
-  if (!ix_counters (l, l, &cs, NULL) || cs.length () != 1)
-    return GP_SPLIT_COUNTER;
-  gphi *phi = cs[0].phi;
-  tree type = TREE_TYPE (PHI_RESULT (phi));
-  if (!INTEGRAL_TYPE_P (type) || !TYPE_OVERFLOW_UNDEFINED (type)
-      || TYPE_PRECISION (type) > 32 || !integer_onep (cs[0].step))
+  /* Its values carried across iterations are counters; the exit test
+     compares one's value for the next iteration with a bound.  */
+  if (!ix_counters (l, l, &s->counters, NULL))
     return GP_SPLIT_COUNTER;
   gcond *cond = as_a<gcond *> (last_stmt (x->src));
   enum tree_code go_on = gimple_cond_code (cond);
   if (x->flags & EDGE_TRUE_VALUE)
     go_on = invert_tree_comparison (go_on, false);
-  tree next = PHI_ARG_DEF_FROM_EDGE (phi, loop_latch_edge (l));
   tree a = gimple_cond_lhs (cond), b = gimple_cond_rhs (cond);
+  const ix_counter *c = NULL;
+  for (const ix_counter &k : s->counters)
+    if (!c && (PHI_ARG_DEF_FROM_EDGE (k.phi, loop_latch_edge (l)) == a
+	       || PHI_ARG_DEF_FROM_EDGE (k.phi, loop_latch_edge (l)) == b))
+      c = &k;
+  if (!c)
+    return GP_SPLIT_COUNTER;
+  gphi *phi = c->phi;
+  tree type = TREE_TYPE (PHI_RESULT (phi));
+  if (!INTEGRAL_TYPE_P (type) || !TYPE_OVERFLOW_UNDEFINED (type)
+      || TYPE_PRECISION (type) > 32 || !integer_onep (c->step))
+    return GP_SPLIT_COUNTER;
+  tree next = PHI_ARG_DEF_FROM_EDGE (phi, loop_latch_edge (l));
   if (b == next)
     {
       std::swap (a, b);
@@ -4894,7 +4904,14 @@ is_analyse (unsigned num, unsigned outer, is_split *s)
     return GP_SPLIT_OUTER_COUNTER;
   if (is_value_out (l))
     return GP_SPLIT_VALUE_OUT;
-  *s = {l, x, phi, lo, next, b, go_on, p};
+  s->l = l;
+  s->exit = x;
+  s->counter = phi;
+  s->lo = lo;
+  s->next = next;
+  s->bound = b;
+  s->go_on = go_on;
+  s->p = p;
   return GP_SPLIT_OK;
 }
 
@@ -4906,8 +4923,9 @@ is_guard (class loop *c, tree enter)
   basic_block after = split_edge (single_exit (c));
   basic_block g = split_edge (loop_preheader_edge (c));
   gimple_seq seq = NULL;
-  tree t = force_gimple_operand (fold_convert (boolean_type_node, enter), &seq,
-				 true, NULL_TREE);
+  tree t = force_gimple_operand (fold_convert (boolean_type_node,
+					      unshare_expr (enter)),
+				 &seq, true, NULL_TREE);
   gimple_stmt_iterator gsi = gsi_last_bb (g);
   gsi_insert_seq_after (&gsi, seq, GSI_CONTINUE_LINKING);
   gsi_insert_after (&gsi, gimple_build_cond (NE_EXPR, t, boolean_false_node,
@@ -5038,6 +5056,27 @@ gp_loop_index_split (unsigned num, unsigned outer, int apply)
 						       build_int_cst (type, 1))));
   SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (s.counter, loop_preheader_edge (l)),
 	   start);
+
+  /* The other counters start at their values in the copies' first
+     iterations: P - LO in MID, max (LO, P + 1) - LO in L (where they run,
+     both at least zero).  */
+  tree u64 = long_long_unsigned_type_node;
+  auto others_from = [&] (class loop *c, tree iter) {
+    gimple_stmt_iterator to = gsi_last_bb (loop_preheader_edge (c)->src);
+    for (const ix_counter &k : s.counters)
+      if (k.phi != s.counter)
+	{
+	  ix_counter at = k;
+	  at.phi = is_phi_copy (l, k.phi, c);
+	  tree v = ix_counter_at (at, fold_convert (u64, unshare_expr (iter)),
+				  &to);
+	  SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (at.phi, loop_preheader_edge (c)),
+		   v);
+	}
+  };
+  others_from (mid, fold_build2 (MINUS_EXPR, s64, p, lo));
+  others_from (l, fold_build2 (MINUS_EXPR, s64,
+			       fold_build2 (MAX_EXPR, s64, lo, p1), lo));
 
   /* Debug binds after a copy of values it computes lose them: the copy
      may not run.  */

@@ -719,9 +719,10 @@ typedef enum gp_split_status
   /* Not a loop with one exit, tested last in each iteration, that GCC
      can copy; or a loop GCC marked (simd, parallel).  */
   GP_SPLIT_SHAPE,
-  /* A value carried across iterations besides one counter stepping by one
-     (signed, at most 32 bits) that the exit test compares, on its value
-     for the next iteration, with a bound invariant in the loop.  */
+  /* A value carried across iterations that is not a counter, or an exit
+     test that does not compare a counter stepping by one (signed, at most
+     32 bits), on its value for the next iteration, with a bound invariant
+     in the loop.  */
   GP_SPLIT_COUNTER,
   /* The enclosing loop has no counter of the same type, start and step.  */
   GP_SPLIT_OUTER_COUNTER,
@@ -733,7 +734,8 @@ typedef enum gp_split_status
    iterations before the one where its counter equals the counter P of the
    enclosing loop OUTER (which starts where NUM's does and also steps by
    one), that iteration, and the iterations after it; each copy is entered
-   only where it has iterations.  The split changes no result: the
+   only where it has iterations; its other counters start at their values
+   in the copy's first iteration.  The split changes no result: the
    iterations keep their order.  It makes each side a loop of its own, one
    the parallel marking may find parallel where the whole loop is not
    (row k of Floyd-Warshall's i loop).  With APPLY zero nothing changes.  */

@@ -3,10 +3,12 @@
    runs each side in parallel: Floyd-Warshall's i loop around i = k (row k
    is written in iteration k and read by all the others), the same with
    counters from a parameter, bounds of their own and exit tests by <=,
-   and the j loop of a nest whose i loop is not split.  Nests that are not
-   split: one whose rows also depend on the row before, and one whose
-   counters start apart.  Each result is compared with the same nest the
-   plugin leaves alone (volatile steps), for sizes from 0 up.  */
+   the j loop of a two-level nest, and an i loop with a second counter.
+   Nests that are not split: one whose rows also depend on the row
+   before, one with too little work, one whose counters start apart, and
+   one whose loop hands out a value.  Each result is compared with the
+   same nest the plugin leaves alone (volatile steps), for sizes from 0
+   up.  */
 /* { dg-do run } */
 /* { dg-options "-O2 -ftree-parallelize-loops=2 -fopt-info-loop-all -fchecking -fdump-tree-optimized" } */
 
@@ -18,6 +20,7 @@ int p1[N * N], q1[N * N], p3[N * N], q3[N * N];
 unsigned p2[N * N], q2[N * N], p4[N * N], q4[N * N];
 int p5[N * N], q5[N * N];
 unsigned s3[N], t3[N];
+int p7[N * N], q7[N * N], p8[N * N];
 int x6[N * N], y6[N * N], w6[N * N];
 volatile int vn = 1;
 
@@ -27,7 +30,7 @@ __attribute__((noinline)) void
 fw (int n, int d[n][n])
 {
   for (int k = 0; k < n; k++)
-    for (int i = 0; i < n; i++) /* { dg-optimized "loop split around the iteration where its counter equals the one of the loop at line 29: the iterations before it, that iteration and the iterations after it run as three loops, in that order; before it parallel .doall.; after it parallel .doall." "fw split" } */
+    for (int i = 0; i < n; i++) /* { dg-optimized "loop split around the iteration where its counter equals the one of the loop at line 32: the iterations before it, that iteration and the iterations after it run as three loops, in that order; before it parallel .doall.; after it parallel .doall." "fw split" } */
       for (int j = 0; j < n; j++)
 	d[i][j] = MIN2 (d[i][j], d[i][k] + d[k][j]);
 }
@@ -48,7 +51,7 @@ __attribute__((noinline)) void
 le (int lo, int kn, int in, int jn, int w, unsigned d[w][w])
 {
   for (int k = lo; k <= kn; k++)
-    for (int i = lo; i <= in; i++) /* { dg-optimized "loop split around the iteration where its counter equals the one of the loop at line 50" "le split" } */
+    for (int i = lo; i <= in; i++) /* { dg-optimized "loop split around the iteration where its counter equals the one of the loop at line 53" "le split" } */
       for (int j = 0; j <= jn; j++)
 	d[i][j] = (d[i][j] ^ d[i][k]) * 3u + d[k][j];
 }
@@ -96,7 +99,7 @@ __attribute__((noinline)) void
 row (int n, int *x, const int *w)
 {
   for (int k = 0; k < n; k++)
-    for (int j = 0; j < n; j++) /* { dg-optimized "loop split around the iteration where its counter equals the one of the loop at line 98: .*; before it parallel .doall.; after it parallel .doall." "row split" } */
+    for (int j = 0; j < n; j++) /* { dg-optimized "loop split around the iteration where its counter equals the one of the loop at line 101: .*; before it parallel .doall.; after it parallel .doall." "row split" } */
       x[j] = MIN2 (x[j], x[k] + w[j]);
 }
 
@@ -114,7 +117,7 @@ __attribute__((noinline)) void
 apart (int n, int d[n][n])
 {
   for (int k = 0; k < n - 1; k++)
-    for (int i = 1; i < n; i++) /* { dg-missed "loop not split around the iteration of the loop at line 116: the loops' counters do not start alike or step alike; before it parallel .doall.; after it parallel .doall." "apart refused" } */
+    for (int i = 1; i < n; i++) /* { dg-missed "loop not split around the iteration of the loop at line 119: the loops' counters do not start alike or step alike; before it parallel .doall.; after it parallel .doall." "apart refused" } */
       for (int j = 0; j < n; j++)
 	d[i][j] = MIN2 (d[i][j], d[i][k + 1] + d[k + 1][j]);
 }
@@ -128,6 +131,49 @@ apart_ref (int n, int d[n][n])
 	d[i][j] = MIN2 (d[i][j], d[i][k + 1] + d[k + 1][j]);
 }
 
+/* A second counter in the i loop (C, by 3): each copy starts it at its
+   value in the copy's first iteration.  */
+__attribute__((noinline)) void
+two (int n, int d[n][n])
+{
+  for (int k = 0; k < n; k++)
+    {
+      int c = 5;
+      for (int i = 0; i < n; i++, c += 3) /* { dg-optimized "loop split around the iteration where its counter equals the one of the loop at line 139" "two split" } */
+	for (int j = 0; j < n; j++)
+	  d[i][j] = (d[i][j] ^ d[i][k]) * 3 + (d[k][j] & 7) + c;
+    }
+}
+
+__attribute__((noinline)) void
+two_ref (int n, int d[n][n])
+{
+  for (int k = 0; k < n; k += vn)
+    {
+      int c = 5;
+      for (int i = 0; i < n; i += vn, c += 3)
+	for (int j = 0; j < n; j += vn)
+	  d[i][j] = (d[i][j] ^ d[i][k]) * 3 + (d[k][j] & 7) + c;
+    }
+}
+
+/* The last row's first cell is used after the loops: each side is
+   parallel (its value the last iteration's), but a copy that does not run
+   would leave no value.  */
+__attribute__((noinline)) int
+vout (int n, int d[n][n])
+{
+  int last = -1;
+  for (int k = 0; k < n; k++)
+    for (int i = 0; i < n; i++) /* { dg-missed "loop not split around the iteration of the loop at line 167: a value it computes is used after it; before it parallel .private.; after it parallel .private." "vout refused" } */
+      {
+	for (int j = 0; j < n; j++)
+	  d[i][j] = MIN2 (d[i][j], d[i][k] + d[k][j]);
+	last = d[i][0];
+      }
+  return last;
+}
+
 static void
 init (void)
 {
@@ -138,6 +184,8 @@ init (void)
       p3[i] = q3[i] = (i * 13) % 29;
       p4[i] = q4[i] = (i * 31) % 37;
       p5[i] = q5[i] = (i * 17) % 19;
+      p7[i] = q7[i] = (i * 29) % 43;
+      p8[i] = (i * 3) % 11;
     }
   for (int i = 0; i < N; i++)
     s3[i] = t3[i] = i * 5u;
@@ -163,6 +211,10 @@ main (void)
       chain_ref (n, (int (*)[n]) q3, t3);
       row (n * n, x6, w6);
       row_ref (n * n, y6, w6);
+      two (n, (int (*)[n]) p7);
+      two_ref (n, (int (*)[n]) q7);
+      if (vout (n, (int (*)[n]) p8) != (n ? p8[(n - 1) * n] : -1))
+	printf ("vout differs at n = %d\n", n), bad = 1;
       apart (n, (int (*)[n]) p5);
       apart_ref (n, (int (*)[n]) q5);
       /* Row k before, among and after the i loop's rows; empty loops.  */
@@ -179,6 +231,8 @@ main (void)
 	printf ("chain differs at n = %d\n", n), bad = 1;
       if (memcmp (x6, y6, sizeof x6) != 0)
 	printf ("row differs at n = %d\n", n), bad = 1;
+      if (memcmp (p7, q7, sizeof p7) != 0)
+	printf ("two differs at n = %d\n", n), bad = 1;
       if (memcmp (p5, q5, sizeof p5) != 0)
 	printf ("apart differs at n = %d\n", n), bad = 1;
     }
@@ -189,5 +243,6 @@ main (void)
 /* { dg-final { scan-gcc-dump-times optimized {;; Function fw\._loopfn\.[0-9]+ } 2 } } */
 /* { dg-final { scan-gcc-dump-times optimized {;; Function le\._loopfn\.[0-9]+ } 2 } } */
 /* { dg-final { scan-gcc-dump-times optimized {;; Function row\._loopfn\.[0-9]+ } 2 } } */
-/* { dg-final { compiler-output-not {index-split-run.c:(7[2-5]|117):[0-9]+: optimized: gccpoly: loop split} } } */
-/* { dg-final { scan-report {functions[name=fw].loops[line=30].transform} {["index-split","parallel"]} } } */
+/* { dg-final { scan-gcc-dump-times optimized {;; Function two\._loopfn\.[0-9]+ } 2 } } */
+/* { dg-final { compiler-output-not {index-split-run.c:(75|76|77|78|79|120):[0-9]+: optimized: gccpoly: loop split} } } */
+/* { dg-final { scan-report {functions[name=fw].loops[line=33].transform} {["index-split","parallel"]} } } */

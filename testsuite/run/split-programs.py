@@ -10,7 +10,8 @@ at bounds of their own (n, a parameter m, by < or <=), so that the
 iteration k of the inner loop lies before, inside or past its range, or
 does not exist.  Some nests also read a neighbour (the row before: no
 side of the split is parallel; the next column: the j loop is not
-parallel), and some counters start apart (refused).  The cells are
+parallel), some have a second counter, and some counters start apart
+(refused).  The cells are
 unsigned (wrapping, defined) or double.  A main calls each function for
 several sizes and prints a checksum of the array after each call.
 testsuite/run/reductions-random.sh --programs split builds each program
@@ -37,8 +38,14 @@ def nest(r, name):
     inner_start = start if r.random() < 0.85 else f"{start} + 1"
     kloop = f"for (int k = {start}; {bound(r, 'k', 'n - 2')}; k++)"
     if r.random() < 0.7:
-        iloop = f"for (int i = {inner_start}; {bound(r, 'i', 'n - 2')}; i++)"
-        extra = r.choice(["", "", "", "x[i - 1][j]", "x[i][j + 1]", "x[k][k]"])
+        # Sometimes with a second counter, which each copy must start at
+        # its value in the copy's first iteration.
+        if r.random() < 0.3:
+            iloop = f"for (int i = {inner_start}, c = 7; {bound(r, 'i', 'n - 2')}; i++, c += 3)"
+            extra = "c"
+        else:
+            iloop = f"for (int i = {inner_start}; {bound(r, 'i', 'n - 2')}; i++)"
+            extra = r.choice(["", "", "", "x[i - 1][j]", "x[i][j + 1]", "x[k][k]"])
         if real:
             value = "x[i][j] * 0.5 + x[i][k] * x[k][j] * 0.25"
             if extra:
