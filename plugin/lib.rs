@@ -1142,49 +1142,35 @@ fn index_splits(
 ) -> Vec<bool> {
     let mut changed = vec![false; regions.len()];
     for (k, (r, o)) in regions.iter().zip(outcomes).enumerate() {
-        let mut judge = None;
-        'region: for &l in &r.loops {
-            // Each side must be worth starting the threads for.
-            if o.loops.get(&l).is_none_or(|v| v.parallel) || gimple::transform::too_little_work(forest, l).is_some() {
-                continue;
-            }
+        // Loops not parallel whose sides would be worth starting the
+        // threads for.
+        let candidates: Vec<u32> = r
+            .loops
+            .iter()
+            .copied()
+            .filter(|l| o.loops.get(l).is_some_and(|v| !v.parallel) && gimple::transform::too_little_work(forest, *l).is_none())
+            .collect();
+        if candidates.is_empty() {
+            continue;
+        }
+        let Ok(judge) = gimple::parallel::SplitJudge::new(forest, r) else { continue };
+        'region: for l in candidates {
             let Some(fl) = forest.get(l) else { continue };
             // Enclosing loops of the region, the innermost first.
             let mut outer: Vec<u32> = r.loops.iter().copied().filter(|&e| e != l && forest.within(l, e)).collect();
             outer.sort_by_key(|&e| std::cmp::Reverse(forest.get(e).map_or(0, |x| x.depth)));
-            if judge.is_none() {
-                match gimple::parallel::SplitJudge::new(forest, r) {
-                    Ok(j) => judge = Some(j),
-                    Err(_) => break,
-                }
-            }
-            let Some(judge) = judge.as_ref() else { break };
             for e in outer {
                 let Some(fe) = forest.get(e) else { continue };
-                let (verdicts, reason) = match judge.sides(l, e, aopts.reassociate, aopts.max_operations) {
-                    Ok(v) => v,
-                    Err(_) => continue,
-                };
-                if !verdicts {
-                    continue;
-                }
-                let missed = |why: &str| {
+                let Ok((true, reason)) = judge.sides(l, e, aopts.reassociate, aopts.max_operations) else { continue };
+                // SAFETY: l and e are loops of cfun; the shim checks their
+                // shape before changing anything.
+                let status = unsafe { ffi::gp_loop_index_split(l, e) };
+                if status != ffi::gp_split_status::GP_SPLIT_OK {
                     diag::remark(
                         RemarkKind::GP_REMARK_MISSED,
                         fl.location,
-                        &format!("loop not split around the iteration of the loop at line {}: {why}; {reason}", fe.line()),
+                        &format!("loop not split around the iteration of the loop at line {}: {}; {reason}", fe.line(), split_refusal(status)),
                     );
-                };
-                // SAFETY: l and e are loops of cfun; with apply 0 nothing changes.
-                let status = unsafe { ffi::gp_loop_index_split(l, e, 0) };
-                if status != ffi::gp_split_status::GP_SPLIT_OK {
-                    missed(split_refusal(status));
-                    continue;
-                }
-                // SAFETY: as above; the loop's shape was just checked.
-                let status = unsafe { ffi::gp_loop_index_split(l, e, 1) };
-                if status != ffi::gp_split_status::GP_SPLIT_OK {
-                    missed(split_refusal(status));
                     continue;
                 }
                 diag::remark(

@@ -4197,18 +4197,23 @@ ix_enter_always (ix_pair *pp)
   return true;
 }
 
+/* Computes V before loop C's header; the value.  */
+static tree
+value_before (class loop *c, tree v)
+{
+  gimple_seq seq = NULL;
+  v = force_gimple_operand (v, &seq, true, NULL_TREE);
+  if (seq)
+    gsi_insert_seq_on_edge_immediate (loop_preheader_edge (c), seq);
+  return v;
+}
+
 /* Gimplifies the pair's counts before it.  */
 static void
 ix_counts_before (ix_pair *pp)
 {
   for (tree *count : {&pp->o_count, &pp->n_count})
-    {
-      gimple_seq seq = NULL;
-      *count = force_gimple_operand (unshare_expr (*count), &seq, true,
-				     NULL_TREE);
-      if (seq)
-	gsi_insert_seq_on_edge_immediate (loop_preheader_edge (pp->o), seq);
-    }
+    *count = value_before (pp->o, unshare_expr (*count));
 }
 
 /* Moves O's own statements into N: the header's before TO (in N's
@@ -4249,15 +4254,42 @@ ix_outer_code_into_inner (ix_pair *pp, gimple_stmt_iterator *to, bitmap dead)
     }
 }
 
+/* Whether F holds for a value (not virtual) defined in the blocks
+   BBS[0..N), PHI results included; F is called on each until it does.  */
+template <typename F>
+static bool
+any_value_defined (basic_block *bbs, unsigned n, F f)
+{
+  for (unsigned i = 0; i < n; i++)
+    {
+      for (gphi_iterator g = gsi_start_phis (bbs[i]); !gsi_end_p (g);
+	   gsi_next (&g))
+	if (!virtual_operand_p (PHI_RESULT (g.phi ()))
+	    && f (PHI_RESULT (g.phi ())))
+	  return true;
+      for (gimple_stmt_iterator g = gsi_start_bb (bbs[i]); !gsi_end_p (g);
+	   gsi_next (&g))
+	{
+	  def_operand_p def;
+	  ssa_op_iter oi;
+	  FOR_EACH_SSA_DEF_OPERAND (def, gsi_stmt (g), oi, SSA_OP_DEF)
+	    if (f (DEF_FROM_PTR (def)))
+	      return true;
+	}
+    }
+  return false;
+}
+
 /* Debug statements outside the blocks REGION (IN holds them) that use a
    name defined in them lose their values: the names move into an
    outlined function, or are no longer computed before those statements
-   run (a pair's statements moved into its inner loop).  */
+   run (a pair's statements moved into its inner loop, a copy of a loop
+   that may not run).  */
 static void
 reset_debug_outside (auto_vec<basic_block> &region,
 			hash_set<basic_block> &in)
 {
-  auto reset = [&] (tree n) {
+  any_value_defined (region.address (), region.length (), [&] (tree n) {
     imm_use_iterator it;
     gimple *u;
     FOR_EACH_IMM_USE_STMT (u, it, n)
@@ -4266,22 +4298,24 @@ reset_debug_outside (auto_vec<basic_block> &region,
 	  gimple_debug_bind_reset_value (u);
 	  update_stmt (u);
 	}
-  };
-  for (basic_block bb : region)
+    return false;
+  });
+}
+
+/* reset_debug_outside for the blocks of loop L.  */
+static void
+reset_debug_outside_loop (class loop *l)
+{
+  auto_vec<basic_block> body;
+  hash_set<basic_block> in;
+  basic_block *bbs = get_loop_body (l);
+  for (unsigned i = 0; i < l->num_nodes; i++)
     {
-      for (gphi_iterator pi = gsi_start_phis (bb); !gsi_end_p (pi);
-	   gsi_next (&pi))
-	if (!virtual_operand_p (gimple_phi_result (pi.phi ())))
-	  reset (gimple_phi_result (pi.phi ()));
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	   gsi_next (&gsi))
-	{
-	  def_operand_p def;
-	  ssa_op_iter oi;
-	  FOR_EACH_SSA_DEF_OPERAND (def, gsi_stmt (gsi), oi, SSA_OP_DEF)
-	    reset (DEF_FROM_PTR (def));
-	}
+      body.safe_push (bbs[i]);
+      in.add (bbs[i]);
     }
+  free (bbs);
+  reset_debug_outside (body, in);
 }
 
 /* After a transformation of the pair: cached counts and evolutions go,
@@ -4295,16 +4329,7 @@ ix_finish (ix_pair *pp, bitmap dead)
   simple_dce_from_worklist (dead);
   /* Debug binds outside N of values N now computes (the debug temps GCC
      made of statements that moved into N, as they went) lose them.  */
-  auto_vec<basic_block> inner;
-  hash_set<basic_block> in;
-  basic_block *bbs = get_loop_body (pp->n);
-  for (unsigned i = 0; i < pp->n->num_nodes; i++)
-    {
-      inner.safe_push (bbs[i]);
-      in.add (bbs[i]);
-    }
-  free (bbs);
-  reset_debug_outside (inner, in);
+  reset_debug_outside_loop (pp->n);
   mark_virtual_operands_for_renaming (cfun);
   update_ssa (TODO_update_ssa_only_virtuals);
 }
@@ -4517,13 +4542,8 @@ gp_loop_collapse (unsigned outer, int apply)
   tree latch = fold_build2 (MINUS_EXPR, u64,
 			    fold_build2 (MULT_EXPR, u64, o_trips, n_trips),
 			    one);
-  gimple_seq seq = NULL;
-  n_trips = force_gimple_operand (n_trips, &seq, true, NULL_TREE);
-  gimple_seq seq2 = NULL;
-  latch = force_gimple_operand (latch, &seq2, true, NULL_TREE);
-  gimple_seq_add_seq (&seq, seq2);
-  if (seq)
-    gsi_insert_seq_on_edge_immediate (loop_preheader_edge (o), seq);
+  n_trips = value_before (o, n_trips);
+  latch = value_before (o, latch);
 
   /* N counts K over both loops' iterations; O's counters take K / N's
      trips, N's K % N's trips.  */
@@ -4722,18 +4742,9 @@ gp_loop_wavefront (unsigned outer, int apply)
     }
   /* In every iteration of the new outer loop N runs at least once.  */
   ix_drop_guard (pp);
-  gimple_seq seq = NULL;
-  bmax = force_gimple_operand (bmax, &seq, true, NULL_TREE);
-  gimple_seq seq2 = NULL;
-  tree a_max = force_gimple_operand (unshare_expr (a_count), &seq2, true,
-				     NULL_TREE);
-  gimple_seq_add_seq (&seq, seq2);
-  seq2 = NULL;
-  tree b_last = force_gimple_operand (fold_convert (u64, bmax), &seq2, true,
-				      NULL_TREE);
-  gimple_seq_add_seq (&seq, seq2);
-  if (seq)
-    gsi_insert_seq_on_edge_immediate (loop_preheader_edge (o), seq);
+  bmax = value_before (o, bmax);
+  tree a_max = value_before (o, unshare_expr (a_count));
+  tree b_last = value_before (o, fold_convert (u64, bmax));
 
   auto_bitmap dead;
   /* O counts B, N's old iterations; N counts K, and runs O's old
@@ -4770,10 +4781,7 @@ gp_loop_wavefront (unsigned outer, int apply)
 			  fold_build2 (MIN_EXPR, s64, a_max,
 				       fold_build2 (MINUS_EXPR, s64, bmax,
 						    fold_convert (s64, b))));
-  seq = NULL;
-  count = force_gimple_operand (count, &seq, true, NULL_TREE);
-  if (seq)
-    gsi_insert_seq_on_edge_immediate (loop_preheader_edge (n), seq);
+  count = value_before (n, count);
   wf_exit_past (pp->oe, b_after, b_last);
   wf_exit_past (pp->ne, k_after, count);
   ix_finish (pp, dead);
@@ -4782,17 +4790,16 @@ gp_loop_wavefront (unsigned outer, int apply)
 
 /* --- Index-set splitting.  -------------------------------------------- */
 
-/* A loop split around one iteration (gp_loop_index_split): its exit; its
-   counter (a header PHI), with its start LO and its value NEXT for the
-   next iteration, which the exit test compares with BOUND, going on while
-   NEXT GO_ON BOUND (LT_EXPR or LE_EXPR); the enclosing loop's counter P;
-   all its counters, that one among them.  */
+/* A loop split around one iteration (gp_loop_index_split): its counter
+   (a header PHI), with its start LO, whose value for the next iteration
+   the exit test compares with BOUND, going on while it is GO_ON BOUND
+   (LT_EXPR or LE_EXPR); the enclosing loop's counter P; all its counters,
+   that one among them.  */
 struct is_split
 {
   class loop *l;
-  edge exit;
   gphi *counter;
-  tree lo, next, bound;
+  tree lo, bound;
   enum tree_code go_on;
   tree p;
   auto_vec<ix_counter> counters;
@@ -4802,7 +4809,8 @@ struct is_split
 static bool
 is_value_out (class loop *l)
 {
-  auto used_out = [&] (tree v) {
+  basic_block *bbs = get_loop_body (l);
+  bool out = any_value_defined (bbs, l->num_nodes, [&] (tree v) {
     imm_use_iterator it;
     use_operand_p use;
     FOR_EACH_IMM_USE_FAST (use, it, v)
@@ -4812,24 +4820,7 @@ is_value_out (class loop *l)
 	  return true;
       }
     return false;
-  };
-  basic_block *bbs = get_loop_body (l);
-  bool out = false;
-  for (unsigned i = 0; i < l->num_nodes && !out; i++)
-    {
-      for (gphi_iterator g = gsi_start_phis (bbs[i]); !gsi_end_p (g) && !out;
-	   gsi_next (&g))
-	if (!virtual_operand_p (PHI_RESULT (g.phi ())))
-	  out = used_out (PHI_RESULT (g.phi ()));
-      for (gimple_stmt_iterator g = gsi_start_bb (bbs[i]); !gsi_end_p (g) && !out;
-	   gsi_next (&g))
-	{
-	  def_operand_p def;
-	  ssa_op_iter oi;
-	  FOR_EACH_SSA_DEF_OPERAND (def, gsi_stmt (g), oi, SSA_OP_DEF)
-	    out = out || used_out (DEF_FROM_PTR (def));
-	}
-    }
+  });
   free (bbs);
   return out;
 }
@@ -4905,10 +4896,8 @@ is_analyse (unsigned num, unsigned outer, is_split *s)
   if (is_value_out (l))
     return GP_SPLIT_VALUE_OUT;
   s->l = l;
-  s->exit = x;
   s->counter = phi;
   s->lo = lo;
-  s->next = next;
   s->bound = b;
   s->go_on = go_on;
   s->p = p;
@@ -4968,23 +4957,12 @@ is_phi_copy (class loop *l, gphi *phi, class loop *c)
   return NULL;
 }
 
-/* Computes V before loop C's header; the value.  */
-static tree
-is_before (class loop *c, tree v)
-{
-  gimple_seq seq = NULL;
-  v = force_gimple_operand (v, &seq, true, NULL_TREE);
-  if (seq)
-    gsi_insert_seq_on_edge_immediate (loop_preheader_edge (c), seq);
-  return v;
-}
-
 gp_split_status
-gp_loop_index_split (unsigned num, unsigned outer, int apply)
+gp_loop_index_split (unsigned num, unsigned outer)
 {
   is_split s;
   gp_split_status status = is_analyse (num, outer, &s);
-  if (status != GP_SPLIT_OK || !apply)
+  if (status != GP_SPLIT_OK)
     return status;
   class loop *l = s.l;
   tree type = TREE_TYPE (PHI_RESULT (s.counter));
@@ -5033,7 +5011,7 @@ gp_loop_index_split (unsigned num, unsigned outer, int apply)
 				  : fold_build2 (MINUS_EXPR, type,
 						 unshare_expr (s.p),
 						 build_int_cst (type, 1));
-  tree fbound = is_before (first, fold_build2 (MIN_EXPR, type,
+  tree fbound = value_before (first, fold_build2 (MIN_EXPR, type,
 					       unshare_expr (s.bound), last));
   if (gimple_cond_lhs (fcond) == fnext)
     gimple_cond_set_rhs (fcond, fbound);
@@ -5050,7 +5028,7 @@ gp_loop_index_split (unsigned num, unsigned outer, int apply)
 
   /* L runs from max (LO, P + 1), computed where it runs (P + 1 is then at
      most the loop's last value, or P below LO).  */
-  tree start = is_before (l, fold_build2 (MAX_EXPR, type, unshare_expr (s.lo),
+  tree start = value_before (l, fold_build2 (MAX_EXPR, type, unshare_expr (s.lo),
 					  fold_build2 (PLUS_EXPR, type,
 						       unshare_expr (s.p),
 						       build_int_cst (type, 1))));
@@ -5082,16 +5060,7 @@ gp_loop_index_split (unsigned num, unsigned outer, int apply)
      may not run.  */
   for (class loop *c : {first, mid, l})
     {
-      auto_vec<basic_block> body;
-      hash_set<basic_block> in;
-      basic_block *bbs = get_loop_body (c);
-      for (unsigned i = 0; i < c->num_nodes; i++)
-	{
-	  body.safe_push (bbs[i]);
-	  in.add (bbs[i]);
-	}
-      free (bbs);
-      reset_debug_outside (body, in);
+      reset_debug_outside_loop (c);
       free_numbers_of_iterations_estimates (c);
     }
   scev_reset_htab ();

@@ -738,8 +738,10 @@ typedef enum gp_split_status
    in the copy's first iteration.  The split changes no result: the
    iterations keep their order.  It makes each side a loop of its own, one
    the parallel marking may find parallel where the whole loop is not
-   (row k of Floyd-Warshall's i loop).  With APPLY zero nothing changes.  */
-gp_split_status gp_loop_index_split (unsigned num, unsigned outer, int apply);
+   (row k of Floyd-Warshall's i loop).  Nothing changes where it returns
+   another status than GP_SPLIT_OK (but for a first copy it could not
+   follow with a second, which it then never enters).  */
+gp_split_status gp_loop_index_split (unsigned num, unsigned outer);
 
 /* The trip count of loop NUM when it is a constant below 2^31, else 0.  */
 unsigned gp_loop_constant_trips (unsigned num);
