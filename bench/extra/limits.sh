@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# limits.sh: where issue 6's "ahead of GRAPHITE on every kernel" stops on
+# this machine.  atax and durbin (bench/kernels) built as `make bench`
+# builds them (O3, graphite, gccpoly), side by side with the best rewrites
+# by hand found for them (bench/extra/atax-by-hand.c, durbin-by-hand.c):
+#   atax-hand      row blocks: tmp sums shared per block, y by columns
+#   durbin-threads the z and copy loops in one region per k, from k >= T
+#   durbin-fused   no threads: the next sum inside the z loop
+# Each binary runs R times (default 5) at the BENCH sizes, the builds
+# taking turns; prints the median wall time of the whole program (s),
+# the speed-up over O3 and whether the checksum is O3's.
+#   limits.sh [PLUGIN [R [T]]]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+kdir=$here/../kernels
+plugin=$(realpath "${1:-$here/../../build/gccpoly.so}")
+runs=${2:-5}
+from=${3:-15000}
+cc=${PLUGIN_CC:-gcc}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+common=(-std=gnu11 -ffp-contract=off -falign-functions=64 -I "$kdir")
+par=-ftree-parallelize-loops=2
+for k in atax durbin; do
+  "$cc" "${common[@]}" -O3 "$kdir/$k.c" -o "$out/$k.O3" -lm
+  "$cc" "${common[@]}" -O3 -floop-nest-optimize -floop-parallelize-all $par "$kdir/$k.c" -o "$out/$k.graphite" -lm
+  "$cc" "${common[@]}" -O3 -fplugin="$plugin" $par "$kdir/$k.c" -o "$out/$k.gccpoly" -lm
+done
+"$cc" "${common[@]}" -O3 -fopenmp "$here/atax-by-hand.c" -o "$out/atax.hand" -lm
+"$cc" "${common[@]}" -O3 -fopenmp -DTHREADS_FROM="$from" "$here/durbin-by-hand.c" -o "$out/durbin.threads" -lm
+"$cc" "${common[@]}" -O3 -DFUSED "$here/durbin-by-hand.c" -o "$out/durbin.fused" -lm
+declare -A size=([atax]="10000 10000" [durbin]="40000")
+declare -A builds=([atax]="O3 graphite gccpoly hand" [durbin]="O3 graphite gccpoly threads fused")
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+echo "limits.sh: median of $runs runs, OMP_NUM_THREADS=2, $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
+echo "| kernel | build | seconds | speed-up over O3 | checksum = O3's |"
+echo "|---|---|---:|---:|---|"
+for k in atax durbin; do
+  read -r -a bs <<<"${builds[$k]}"
+  for r in $(seq "$runs"); do
+    for i in "${!bs[@]}"; do
+      b=${bs[$(( (i + r) % ${#bs[@]} ))]}
+      s=$(date +%s.%N)
+      # shellcheck disable=SC2086
+      OMP_NUM_THREADS=2 "$out/$k.$b" ${size[$k]} >"$out/$k.$b.out.$r"
+      echo "$(date +%s.%N) - $s" | bc >>"$out/$k.$b.times"
+    done
+  done
+  base=$(median <"$out/$k.O3.times")
+  for b in "${bs[@]}"; do
+    t=$(median <"$out/$k.$b.times")
+    same=yes
+    for r in $(seq "$runs"); do cmp -s "$out/$k.O3.out.1" "$out/$k.$b.out.$r" || same=NO; done
+    printf '| %s | %s | %.3f | %.2f | %s |\n' "$k" "$b" "$t" "$(echo "$base / $t" | bc -l)" "$same"
+  done
+done
+echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the end"
