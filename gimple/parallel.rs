@@ -936,6 +936,15 @@ pub fn pair_wavefront(forest: &LoopForest, r: &Region, outer: u32, inner: u32, m
 
 /// The verdicts of a region's loops on each side of one iteration (an
 /// index-set split), on one preparation of the region for all its loops.
+/// Where a loop is split: at the iteration where its iterator equals the
+/// one of an enclosing loop of the region (both counted in iterations), or
+/// where its counter, `start` plus its iterator, equals a parameter.
+#[derive(Clone, Copy, Debug)]
+pub enum SplitAt<'s> {
+    Loop(u32),
+    Param { name: &'s str, start: i128 },
+}
+
 pub struct SplitJudge<'a> {
     forest: &'a LoopForest,
     r: &'a Region,
@@ -948,19 +957,33 @@ impl<'a> SplitJudge<'a> {
         Ok(SplitJudge { forest, r, p: prepare(forest, r), model: LightScop::read(&r.scop)? })
     }
 
+    /// The source name of the model's name `a` (a parameter's, an array's).
+    pub fn display(&self, a: &str) -> String {
+        self.p.ssa.names.get(a).cloned().unwrap_or_else(|| a.to_string())
+    }
+
     /// Whether loop `l` runs in parallel on each side of the iteration
-    /// where its iterator equals the enclosing loop `e`'s (both counted in
-    /// iterations): its verdicts on the instances below and above that
-    /// iteration, with their reasons in source terms.
-    pub fn sides(&self, l: u32, e: u32, reassociate: bool, max_operations: u64) -> Result<(bool, String), String> {
+    /// `at`: its verdicts on the instances below and above that iteration,
+    /// with their reasons in source terms.
+    pub fn sides(&self, l: u32, at: SplitAt, reassociate: bool, max_operations: u64) -> Result<(bool, String), String> {
         let (forest, r, p) = (self.forest, self.r, &self.p);
-        let (Some(&dl), Some(&de), Some(stmts)) = (p.lm.depth.get(&l), p.lm.depth.get(&e), p.lm.stmts.get(&l)) else {
-            return Err("the loops are not in the region".into());
+        let (Some(&dl), Some(stmts)) = (p.lm.depth.get(&l), p.lm.stmts.get(&l)) else {
+            return Err("the loop is not in the region".into());
         };
-        if de >= dl || stmts.is_empty() {
-            return Err("the loop is not inside the other".into());
+        if stmts.is_empty() {
+            return Err("the loop has no statements".into());
         }
-        let display = |a: &str| -> String { p.ssa.names.get(a).cloned().unwrap_or_else(|| a.to_string()) };
+        let point = match at {
+            SplitAt::Loop(e) => match p.lm.depth.get(&e) {
+                Some(&de) if de < dl => poly::light::SplitPoint::Iterator(de as usize - 1),
+                _ => return Err("the loop is not inside the other".into()),
+            },
+            SplitAt::Param { name, start } => match self.model.params.iter().position(|x| x == name) {
+                Some(index) => poly::light::SplitPoint::Param { index, start },
+                None => return Err(format!("{name} is not a parameter of the region")),
+            },
+        };
+        let display = |a: &str| self.display(a);
         let hints = hints_of(forest, r, l, &p.arrays);
         let hs: Vec<ReductionHint> = hints.iter().map(|(h, _)| h.clone()).collect();
         let vopts = VerdictOptions { allow_reassociation: reassociate, allow_privatization: true };
@@ -969,7 +992,7 @@ impl<'a> SplitJudge<'a> {
         let mut reasons = Vec::new();
         for (below, side) in [(true, "before"), (false, "after")] {
             let mut m = self.model.clone();
-            m.restrict_to_side(stmts, dl as usize - 1, de as usize - 1, below);
+            m.restrict_to_side(stmts, dl as usize - 1, point, below);
             let cx = BoundedCtx::new(max_operations);
             let engine = PairEngine::new(&cx, m, Some(p.live.clone()), &p.ssa.facts);
             let o = match engine.verdict(&lp, &hs, &vopts) {

@@ -554,6 +554,12 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
     let outcomes: Vec<gimple::parallel::RegionOutcome> =
         regions.iter().map(|r| gimple::parallel::analyze_region(forest, r, aopts)).collect();
     let t_verdicts = t0.elapsed();
+    if std::env::var_os("GCCPOLY_DEBUGPAR").is_some() {
+        for (r, o) in regions.iter().zip(&outcomes) {
+            eprintln!("DEBUG region {:?}\n{}\n{}", r.loops, r.scop.statements.iter().map(|s| format!("{} {}", s.domain, s.schedule)).collect::<Vec<_>>().join("\n"), o.dump);
+            for (l, v) in &o.loops { eprintln!("DEBUG loop {l} parallel {} {:?}", v.parallel, v.blockers); }
+        }
+    }
     let mark = !p.options.unmarked_versions;
     // With unmarked versions no loop is tested for its iterations.
     let min_trips = if mark { p.options.min_trips.unwrap_or(gimple::transform::MIN_TRIPS_INSIDE) } else { 1 };
@@ -1159,17 +1165,36 @@ fn index_splits(
             // Enclosing loops of the region, the innermost first.
             let mut outer: Vec<u32> = r.loops.iter().copied().filter(|&e| e != l && forest.within(l, e)).collect();
             outer.sort_by_key(|&e| std::cmp::Reverse(forest.get(e).map_or(0, |x| x.depth)));
+            // The split points: the enclosing loops' counters, then the
+            // region's parameters where the loop's counter starts at a
+            // constant (the model counts iterations from zero).
+            let mut points: Vec<(gimple::parallel::SplitAt, String)> = Vec::new();
             for e in outer {
                 let Some(fe) = forest.get(e) else { continue };
-                let Ok((true, reason)) = judge.sides(l, e, aopts.reassociate, aopts.max_operations) else { continue };
-                // SAFETY: l and e are loops of cfun; the shim checks their
-                // shape before changing anything.
-                let status = unsafe { ffi::gp_loop_index_split(l, e) };
+                points.push((gimple::parallel::SplitAt::Loop(e), format!("the one of the loop at line {}", fe.line())));
+            }
+            let mut start = 0i64;
+            // SAFETY: l is a loop of cfun; the shim only reads it.
+            if unsafe { ffi::gp_loop_split_start(l, &mut start) } == ffi::gp_split_status::GP_SPLIT_OK {
+                for name in r.param_values.keys() {
+                    points.push((gimple::parallel::SplitAt::Param { name, start: start as i128 }, judge.display(name)));
+                }
+            }
+            for (at, what) in points {
+                let Ok((true, reason)) = judge.sides(l, at, aopts.reassociate, aopts.max_operations) else { continue };
+                let status = match at {
+                    // SAFETY: l and e are loops of cfun; the shim checks
+                    // their shape before changing anything.
+                    gimple::parallel::SplitAt::Loop(e) => unsafe { ffi::gp_loop_index_split(l, e) },
+                    // SAFETY: l is a loop of cfun and the tree the SSA name
+                    // the parameter stands for; the shim checks both.
+                    gimple::parallel::SplitAt::Param { name, .. } => unsafe { ffi::gp_loop_index_split_at(l, r.param_values[name].tree.raw()) },
+                };
                 if status != ffi::gp_split_status::GP_SPLIT_OK {
                     diag::remark(
                         RemarkKind::GP_REMARK_MISSED,
                         fl.location,
-                        &format!("loop not split around the iteration of the loop at line {}: {}; {reason}", fe.line(), split_refusal(status)),
+                        &format!("loop not split around the iteration where its counter equals {what}: {}; {reason}", split_refusal(status)),
                     );
                     continue;
                 }
@@ -1177,8 +1202,7 @@ fn index_splits(
                     RemarkKind::GP_REMARK_OPTIMIZED,
                     fl.location,
                     &format!(
-                        "loop split around the iteration where its counter equals the one of the loop at line {}: the iterations before it, that iteration and the iterations after it run as three loops, in that order; {reason}",
-                        fe.line()
+                        "loop split around the iteration where its counter equals {what}: the iterations before it, that iteration and the iterations after it run as three loops, in that order; {reason}"
                     ),
                 );
                 if let Some(lr) = loops.iter_mut().find(|lr| Some((lr.line, lr.column)) == position(fl)) {
@@ -1201,6 +1225,8 @@ fn split_refusal(s: ffi::gp_split_status) -> &'static str {
         S::GP_SPLIT_COUNTER => "it carries values besides counters, or its exit test does not compare one signed counter stepping by one with an invariant bound",
         S::GP_SPLIT_OUTER_COUNTER => "the loops' counters do not start alike or step alike",
         S::GP_SPLIT_VALUE_OUT => "a value it computes is used after it",
+        S::GP_SPLIT_START => "its counter does not start at a constant",
+        S::GP_SPLIT_VALUE => "that value is not of its counter's type",
     }
 }
 

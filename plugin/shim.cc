@@ -4825,13 +4825,13 @@ is_value_out (class loop *l)
   return out;
 }
 
-/* Fills S for loop NUM inside loop OUTER and says whether NUM can be split
-   around the iteration where its counter equals OUTER's.  */
+/* Fills S, all but its P, for loop NUM and says whether NUM has the shape
+   a split needs.  */
 static gp_split_status
-is_analyse (unsigned num, unsigned outer, is_split *s)
+is_analyse_loop (unsigned num, is_split *s)
 {
-  class loop *l = get_loop (cfun, num), *o = get_loop (cfun, outer);
-  if (!l || !o || !flow_loop_nested_p (o, l) || ix_marked (l))
+  class loop *l = get_loop (cfun, num);
+  if (!l || ix_marked (l))
     return GP_SPLIT_SHAPE;
   /* Nor a loop inside GCC marked: its copies would share its marks (a simd
      loop's simduid).  */
@@ -4877,30 +4877,67 @@ is_analyse (unsigned num, unsigned outer, is_split *s)
   if (a != next || (go_on != LT_EXPR && go_on != LE_EXPR)
       || !defined_outside (b, l) || !types_compatible_p (type, TREE_TYPE (b)))
     return GP_SPLIT_COUNTER;
-  tree lo = PHI_ARG_DEF_FROM_EDGE (phi, loop_preheader_edge (l));
+  s->l = l;
+  s->counter = phi;
+  s->lo = PHI_ARG_DEF_FROM_EDGE (phi, loop_preheader_edge (l));
+  s->bound = b;
+  s->go_on = go_on;
+  s->p = NULL_TREE;
+  return GP_SPLIT_OK;
+}
+
+/* Fills S for loop NUM inside loop OUTER and says whether NUM can be split
+   around the iteration where its counter equals OUTER's.  */
+static gp_split_status
+is_analyse (unsigned num, unsigned outer, is_split *s)
+{
+  class loop *l = get_loop (cfun, num), *o = get_loop (cfun, outer);
+  if (!l || !o || !flow_loop_nested_p (o, l))
+    return GP_SPLIT_SHAPE;
+  gp_split_status status = is_analyse_loop (num, s);
+  if (status != GP_SPLIT_OK)
+    return status;
   /* OUTER's counter: the same type, start and step, so that the model's
      iteration numbers compare as the counters do.  */
+  tree type = TREE_TYPE (PHI_RESULT (s->counter));
   auto_vec<ix_counter> ocs;
   gphi *other = NULL;
-  tree p = NULL_TREE;
   if (ix_counters (o, o, &ocs, &other))
     for (const ix_counter &c : ocs)
-      if (!p && integer_onep (c.step)
+      if (!s->p && integer_onep (c.step)
 	  && types_compatible_p (type, TREE_TYPE (PHI_RESULT (c.phi)))
 	  && operand_equal_p (PHI_ARG_DEF_FROM_EDGE (c.phi,
 						     loop_preheader_edge (o)),
-			      lo, 0))
-	p = PHI_RESULT (c.phi);
-  if (!p)
+			      s->lo, 0))
+	s->p = PHI_RESULT (c.phi);
+  if (!s->p)
     return GP_SPLIT_OUTER_COUNTER;
   if (is_value_out (l))
     return GP_SPLIT_VALUE_OUT;
-  s->l = l;
-  s->counter = phi;
-  s->lo = lo;
-  s->bound = b;
-  s->go_on = go_on;
-  s->p = p;
+  return GP_SPLIT_OK;
+}
+
+/* Fills S for loop NUM split around the iteration where its counter equals
+   VALUE, a value computed before the loop, and says whether it can be.  */
+static gp_split_status
+is_analyse_at (unsigned num, tree value, is_split *s)
+{
+  gp_split_status status = is_analyse_loop (num, s);
+  if (status != GP_SPLIT_OK)
+    return status;
+  calculate_dominance_info (CDI_DOMINATORS);
+  basic_block pre = loop_preheader_edge (s->l)->src;
+  basic_block def = value && TREE_CODE (value) == SSA_NAME
+		      ? gimple_bb (SSA_NAME_DEF_STMT (value)) : NULL;
+  if (!value || TREE_CODE (value) != SSA_NAME
+      || !types_compatible_p (TREE_TYPE (PHI_RESULT (s->counter)),
+			      TREE_TYPE (value))
+      || (def && !dominated_by_p (CDI_DOMINATORS, pre, def))
+      || (def && flow_bb_inside_loop_p (s->l, def)))
+    return GP_SPLIT_VALUE;
+  s->p = value;
+  if (is_value_out (s->l))
+    return GP_SPLIT_VALUE_OUT;
   return GP_SPLIT_OK;
 }
 
@@ -4957,13 +4994,12 @@ is_phi_copy (class loop *l, gphi *phi, class loop *c)
   return NULL;
 }
 
-gp_split_status
-gp_loop_index_split (unsigned num, unsigned outer)
+/* Splits S.l around the iteration where its counter equals S.p, which is
+   at least its start S.lo (the rewrite of gp_loop_index_split and
+   gp_loop_index_split_at).  */
+static gp_split_status
+is_rewrite (const is_split &s)
 {
-  is_split s;
-  gp_split_status status = is_analyse (num, outer, &s);
-  if (status != GP_SPLIT_OK)
-    return status;
   class loop *l = s.l;
   tree type = TREE_TYPE (PHI_RESULT (s.counter));
   tree s64 = long_long_integer_type_node;
@@ -5026,18 +5062,16 @@ gp_loop_index_split (unsigned num, unsigned outer)
   wf_exit_past (single_exit (mid),
 		PHI_ARG_DEF_FROM_EDGE (mphi, loop_latch_edge (mid)), s.p);
 
-  /* L runs from max (LO, P + 1), computed where it runs (P + 1 is then at
-     most the loop's last value, or P below LO).  */
-  tree start = value_before (l, fold_build2 (MAX_EXPR, type, unshare_expr (s.lo),
-					  fold_build2 (PLUS_EXPR, type,
-						       unshare_expr (s.p),
-						       build_int_cst (type, 1))));
+  /* L runs from P + 1 (P is at least LO), computed where it runs (P + 1
+     is then at most the loop's last value).  */
+  tree start = value_before (l, fold_build2 (PLUS_EXPR, type,
+					  unshare_expr (s.p),
+					  build_int_cst (type, 1)));
   SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (s.counter, loop_preheader_edge (l)),
 	   start);
 
   /* The other counters start at their values in the copies' first
-     iterations: P - LO in MID, max (LO, P + 1) - LO in L (where they run,
-     both at least zero).  */
+     iterations: P - LO in MID, P + 1 - LO in L.  */
   tree u64 = long_long_unsigned_type_node;
   auto others_from = [&] (class loop *c, tree iter) {
     gimple_stmt_iterator to = gsi_last_bb (loop_preheader_edge (c)->src);
@@ -5053,8 +5087,7 @@ gp_loop_index_split (unsigned num, unsigned outer)
 	}
   };
   others_from (mid, fold_build2 (MINUS_EXPR, s64, p, lo));
-  others_from (l, fold_build2 (MINUS_EXPR, s64,
-			       fold_build2 (MAX_EXPR, s64, lo, p1), lo));
+  others_from (l, fold_build2 (MINUS_EXPR, s64, p1, lo));
 
   /* Debug binds after a copy of values it computes lose them: the copy
      may not run.  */
@@ -5067,6 +5100,52 @@ gp_loop_index_split (unsigned num, unsigned outer)
   mark_virtual_operands_for_renaming (cfun);
   update_ssa (TODO_update_ssa_only_virtuals);
   return GP_SPLIT_OK;
+}
+
+gp_split_status
+gp_loop_index_split (unsigned num, unsigned outer)
+{
+  is_split s;
+  gp_split_status status = is_analyse (num, outer, &s);
+  return status != GP_SPLIT_OK ? status : is_rewrite (s);
+}
+
+gp_split_status
+gp_loop_split_start (unsigned num, int64_t *start)
+{
+  is_split s;
+  gp_split_status status = is_analyse_loop (num, &s);
+  if (status != GP_SPLIT_OK)
+    return status;
+  if (TREE_CODE (s.lo) != INTEGER_CST || !tree_fits_shwi_p (s.lo))
+    return GP_SPLIT_START;
+  *start = tree_to_shwi (s.lo);
+  return GP_SPLIT_OK;
+}
+
+gp_split_status
+gp_loop_index_split_at (unsigned num, const gp_tree *value)
+{
+  is_split s;
+  gp_split_status status = is_analyse_at (num, (tree) value, &s);
+  if (status == GP_SPLIT_OK && TREE_CODE (s.lo) != INTEGER_CST)
+    status = GP_SPLIT_START;
+  if (status != GP_SPLIT_OK)
+    return status;
+  /* Split where VALUE is at least the start, so that the last copy starts
+     right after it (an affine start for the model); elsewhere every
+     iteration comes after VALUE, and a copy of the loop runs them all.  */
+  tree s64 = long_long_integer_type_node;
+  initialize_original_copy_tables ();
+  class loop *all_after
+    = version_loop (s.l, fold_build2 (LE_EXPR, boolean_type_node,
+				      fold_convert (s64, s.lo),
+				      fold_convert (s64, s.p)));
+  free_original_copy_tables ();
+  if (!all_after)
+    return GP_SPLIT_SHAPE;
+  reset_debug_outside_loop (all_after);
+  return is_rewrite (s);
 }
 
 unsigned

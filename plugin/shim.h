@@ -727,7 +727,12 @@ typedef enum gp_split_status
   /* The enclosing loop has no counter of the same type, start and step.  */
   GP_SPLIT_OUTER_COUNTER,
   /* A value the loop computes is used after it.  */
-  GP_SPLIT_VALUE_OUT
+  GP_SPLIT_VALUE_OUT,
+  /* The loop's counter does not start at a constant.  */
+  GP_SPLIT_START,
+  /* The value to split around is not an SSA name of the counter's type
+     computed before the loop.  */
+  GP_SPLIT_VALUE
 } gp_split_status;
 
 /* Splits loop NUM into three copies run one after the other: its
@@ -742,6 +747,16 @@ typedef enum gp_split_status
    another status than GP_SPLIT_OK (but for a first copy it could not
    follow with a second, which it then never enters).  */
 gp_split_status gp_loop_index_split (unsigned num, unsigned outer);
+
+/* Whether loop NUM has the shape gp_loop_index_split_at needs (GP_SPLIT_OK),
+   with the constant its counter starts at in *START.  */
+gp_split_status gp_loop_split_start (unsigned num, int64_t *start);
+
+/* The same split around the iteration where the counter of loop NUM
+   equals VALUE, an SSA name of the counter's type computed before the loop
+   (a parameter of the loop's region), where the counter starts at a
+   constant.  */
+gp_split_status gp_loop_index_split_at (unsigned num, const gp_tree *value);
 
 /* The trip count of loop NUM when it is a constant below 2^31, else 0.  */
 unsigned gp_loop_constant_trips (unsigned num);

@@ -123,22 +123,43 @@ pub struct LightScop {
     pub time_dims: usize,
 }
 
+/// Where an index-set split cuts a loop's iterations: at the iteration
+/// where its iterator equals the one of the enclosing loop at a level (both
+/// counted in iterations), or where its counter, `start` plus its iterator,
+/// equals a parameter (by its position in `params`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SplitPoint {
+    Iterator(usize),
+    Param { index: usize, start: i128 },
+}
+
 impl LightScop {
-    /// Keeps, of the statements `stmts` inside the loops at levels `inner`
-    /// and `outer` (0 for the outermost), the instances whose iterator at
-    /// `inner` is below the one at `outer` (`below`), or above it: the
-    /// iterations of loop `inner` on one side of an index-set split.
-    pub fn restrict_to_side(&mut self, stmts: &[String], inner: usize, outer: usize, below: bool) {
+    /// Keeps, of the statements `stmts` inside the loop at level `inner` (0
+    /// for the outermost), the instances whose iteration of that loop comes
+    /// before the split point `at` (`below`), or after it: the iterations of
+    /// loop `inner` on one side of an index-set split.
+    pub fn restrict_to_side(&mut self, stmts: &[String], inner: usize, at: SplitPoint, below: bool) {
         let np = self.params.len();
-        let (high, low) = if below { (outer, inner) } else { (inner, outer) };
-        for s in self.stmts.iter_mut().filter(|s| stmts.contains(&s.name) && s.depth() > inner.max(outer)) {
+        let deepest = match at {
+            SplitPoint::Iterator(outer) => inner.max(outer),
+            SplitPoint::Param { .. } => inner,
+        };
+        // The constraint `sign * (at - it_inner) - 1 >= 0`, sign 1 below.
+        let sign = if below { 1 } else { -1 };
+        for s in self.stmts.iter_mut().filter(|s| stmts.contains(&s.name) && s.depth() > deepest) {
             let width = np + s.depth();
             for conj in &mut s.domain {
                 let n = conj.first().map_or(width, |a| a.e.coef.len());
-                // it_high - it_low - 1 >= 0
                 let mut e = Lin::constant(n, -1);
-                e.coef[np + high] += 1;
-                e.coef[np + low] -= 1;
+                match at {
+                    SplitPoint::Iterator(outer) => e.coef[np + outer] += sign,
+                    // The counter is start + it_inner: at = param - start.
+                    SplitPoint::Param { index, start } => {
+                        e.coef[index] += sign;
+                        e.k -= sign * start;
+                    }
+                }
+                e.coef[np + inner] -= sign;
                 conj.push(Atom { e, eq: false });
             }
         }

@@ -12,6 +12,7 @@ use poly::{
     BoundedCtx, Dependences, IslScop, Iterations, LightScop, LoopId, LoopVerdict, PairEngine, PairLoop, ReductionHint,
     ReductionOp, Scop, Statement, VerdictKind, VerdictOptions,
 };
+use poly::light::SplitPoint;
 use std::collections::BTreeMap;
 
 /// The loops of a 2d+1 model: (dim, statements).
@@ -505,10 +506,15 @@ fn floyd_warshall(extra: &[&str]) -> Scop {
 /// parallel on the instances where its iterator is below (Some(true)) or
 /// above (Some(false)) the one at level `outer`, or on all (None).
 fn parallel_on_side(scop: &Scop, inner: usize, outer: usize, below: Option<bool>) -> bool {
+    parallel_around(scop, inner, SplitPoint::Iterator(outer), below)
+}
+
+/// The same with any split point.
+fn parallel_around(scop: &Scop, inner: usize, at: SplitPoint, below: Option<bool>) -> bool {
     let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
     let mut m = LightScop::read(scop).unwrap();
     if let Some(b) = below {
-        m.restrict_to_side(&["S".to_string()], inner, outer, b);
+        m.restrict_to_side(&["S".to_string()], inner, at, b);
     }
     let e = PairEngine::new(&cx, m, Some(vec!["path".into()]), &BTreeMap::new());
     let lp = PairLoop { dim: 2 * inner as u32 + 1, statements: vec!["S".to_string()], iterations: Iterations::Model };
@@ -535,4 +541,46 @@ fn index_split_keeps_other_dependences() {
     let fw = floyd_warshall(&["i - 1, j"]);
     assert!(!parallel_on_side(&fw, 1, 0, Some(true)));
     assert!(!parallel_on_side(&fw, 1, 0, Some(false)));
+}
+
+/// One step of Floyd-Warshall in a function of its own, `k` a parameter:
+/// `for (i = START; ...) for (j = 0; j < n; j++) path[i][j] = min
+/// (path[i][j], path[i][k] + path[k][j])`, the model counting i's
+/// iterations from zero (the row is `a + START`).
+fn relax_step(start: i128) -> Scop {
+    let n = "[n, k] -> ";
+    let row = format!("a + {start}");
+    let mut s = Statement::new(
+        "S",
+        4,
+        &format!("{n}{{ S[a, j] : 0 <= a < n - {start} and 0 <= j < n }}"),
+        &format!("{n}{{ S[a, j] -> [0, a, 0, j, 0] }}"),
+    );
+    for cell in [format!("{row}, j"), format!("{row}, k"), "k, j".to_string()] {
+        s = s.reads("path", &format!("{n}{{ S[a, j] -> path[{cell}] }}"));
+    }
+    s = s.writes("path", &format!("{n}{{ S[a, j] -> path[{row}, j] }}"));
+    Scop { context: "[n, k] -> { : n > 0 and 0 <= k < n }".into(), statements: vec![s], ..Scop::default() }
+}
+
+#[test]
+fn index_split_around_a_parameter() {
+    // Row k is written where the counter, START + a, equals k: on each side
+    // of that iteration the rows are independent; one iteration off (the
+    // start not counted) and a side holds row k's writer and its readers.
+    for start in [0, 1, 3] {
+        let step = relax_step(start);
+        let at = |index, s| SplitPoint::Param { index, start: s };
+        // Parameters in the order of the context: n, k.
+        assert!(!parallel_around(&step, 0, at(1, start), None), "start {start}");
+        assert!(parallel_around(&step, 0, at(1, start), Some(true)), "start {start}");
+        assert!(parallel_around(&step, 0, at(1, start), Some(false)), "start {start}");
+        let off = at(1, start + 1);
+        assert!(
+            !parallel_around(&step, 0, off, Some(true)) || !parallel_around(&step, 0, off, Some(false)),
+            "start {start}, one off"
+        );
+        // Around n, nothing: both sides hold row k.
+        assert!(!parallel_around(&step, 0, at(0, start), Some(true)), "start {start}, around n");
+    }
 }

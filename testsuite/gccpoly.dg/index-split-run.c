@@ -117,7 +117,7 @@ __attribute__((noinline)) void
 apart (int n, int d[n][n])
 {
   for (int k = 0; k < n - 1; k++)
-    for (int i = 1; i < n; i++) /* { dg-missed "loop not split around the iteration of the loop at line 119: the loops' counters do not start alike or step alike; before it parallel .doall.; after it parallel .doall." "apart refused" } */
+    for (int i = 1; i < n; i++) /* { dg-missed "loop not split around the iteration where its counter equals the one of the loop at line 119: the loops' counters do not start alike or step alike; before it parallel .doall.; after it parallel .doall." "apart refused" } */
       for (int j = 0; j < n; j++)
 	d[i][j] = MIN2 (d[i][j], d[i][k + 1] + d[k + 1][j]);
 }
@@ -165,7 +165,7 @@ vout (int n, int d[n][n])
 {
   int last = -1;
   for (int k = 0; k < n; k++)
-    for (int i = 0; i < n; i++) /* { dg-missed "loop not split around the iteration of the loop at line 167: a value it computes is used after it; before it parallel .private.; after it parallel .private." "vout refused" } */
+    for (int i = 0; i < n; i++) /* { dg-missed "loop not split around the iteration where its counter equals the one of the loop at line 167: a value it computes is used after it; before it parallel .private.; after it parallel .private." "vout refused" } */
       {
 	for (int j = 0; j < n; j++)
 	  d[i][j] = MIN2 (d[i][j], d[i][k] + d[k][j]);

@@ -8,7 +8,8 @@ then j: the cell y[j] from itself, y[k] and w[j]).  The counters of k and
 of the loop inside it start alike (a constant or a parameter a), and end
 at bounds of their own (n, a parameter m, by < or <=), so that the
 iteration k of the inner loop lies before, inside or past its range, or
-does not exist.  Some nests also read a neighbour (the row before: no
+does not exist.  In some nests the k loop calls a function holding the
+loops inside it, k a parameter there (a split around a parameter).  Some nests also read a neighbour (the row before: no
 side of the split is parallel; the next column: the j loop is not
 parallel), some have a second counter, and some counters start apart
 (refused).  The cells are
@@ -30,7 +31,9 @@ def bound(r, var, top):
     return r.choice([f"{var} < {top} + 1 - {c}", f"{var} <= {top} - {c}", f"{var} < m - 1"])
 
 
-def nest(r, name):
+def nest(r, name, step):
+    """A nest NAME; with STEP, the k loop calls NAME_step, which holds the
+    loops inside it, with k a parameter of its own."""
     real = r.random() < 0.5
     t = "double" if real else "unsigned"
     start = r.choice(["1", "2", "a"])
@@ -55,15 +58,31 @@ def nest(r, name):
                               "(x[i][j] ^ x[i][k]) * 3u + x[k][j]"])
             if extra:
                 value = f"({value}) + {extra}"
-        body = f"""  {kloop}
-    {iloop}
+        inner = f"""{iloop}
       for (int j = 1; j < n - 1; j++)
 	x[i][j] = {value};"""
+        head = f"{name} (int n, int m, int a, {t} x[n][n])"
+        if step:
+            return t, "2d", f"""
+__attribute__((noinline)) void
+{name}_step (int n, int m, int a, int k, {t} x[n][n])
+{{
+  {inner}
+}}
+
+__attribute__((noinline)) void
+{head}
+{{
+  {kloop}
+    {name}_step (n, m, a, k, x);
+}}
+"""
         return t, "2d", f"""
 __attribute__((noinline)) void
-{name} (int n, int m, int a, {t} x[n][n])
+{head}
 {{
-{body}
+  {kloop}
+    {inner}
 }}
 """
     jloop = f"for (int j = {inner_start}; {bound(r, 'j', 'n - 2')}; j++)"
@@ -74,9 +93,26 @@ __attribute__((noinline)) void
         value = r.choice(["y[j] < y[k] + w[j] ? y[j] : y[k] + w[j]", "(y[j] ^ y[k]) * 5u + w[j]"])
     if extra:
         value = f"({value}) + {extra}"
+    head = f"{name} (int n, int m, int a, {t} *y, const {t} *w)"
+    if step:
+        return t, "1d", f"""
+__attribute__((noinline)) void
+{name}_step (int n, int m, int a, int k, {t} *y, const {t} *w)
+{{
+  {jloop}
+    y[j] = {value};
+}}
+
+__attribute__((noinline)) void
+{head}
+{{
+  {kloop}
+    {name}_step (n, m, a, k, y, w);
+}}
+"""
     return t, "1d", f"""
 __attribute__((noinline)) void
-{name} (int n, int m, int a, {t} *y, const {t} *w)
+{head}
 {{
   {kloop}
     {jloop}
@@ -90,8 +126,11 @@ def program(seed):
     size, size2 = r.randint(20, 70), r.randint(100, 200)
     out = ["#include <stdio.h>\n#include <stdlib.h>\n"]
     calls = []
+    # Which nests leave their k loop to a caller: a generator of its own,
+    # so that the other choices stay those of the nests written before.
+    steps = random.Random(seed * 31 + 7)
     for f in range(5):
-        t, shape, text = nest(r, f"f{f}")
+        t, shape, text = nest(r, f"f{f}", steps.random() < 0.4)
         out.append(text)
         calls.append((f"f{f}", t, shape))
     for t, fmt, acc, init in (("unsigned", "%lu", "unsigned long", "(unsigned) (i * 31 + j * 17) % 97u"),
