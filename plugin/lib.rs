@@ -554,12 +554,6 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
     let outcomes: Vec<gimple::parallel::RegionOutcome> =
         regions.iter().map(|r| gimple::parallel::analyze_region(forest, r, aopts)).collect();
     let t_verdicts = t0.elapsed();
-    if std::env::var_os("GCCPOLY_DEBUGPAR").is_some() {
-        for (r, o) in regions.iter().zip(&outcomes) {
-            eprintln!("DEBUG region {:?}\n{}\n{}", r.loops, r.scop.statements.iter().map(|s| format!("{} {}", s.domain, s.schedule)).collect::<Vec<_>>().join("\n"), o.dump);
-            for (l, v) in &o.loops { eprintln!("DEBUG loop {l} parallel {} {:?}", v.parallel, v.blockers); }
-        }
-    }
     let mark = !p.options.unmarked_versions;
     // With unmarked versions no loop is tested for its iterations.
     let min_trips = if mark { p.options.min_trips.unwrap_or(gimple::transform::MIN_TRIPS_INSIDE) } else { 1 };

@@ -1,7 +1,7 @@
 /* Loops parallel on each side of the iteration where their counter equals
    a parameter of the region, and not as a whole, are split there: one
    step of Floyd-Warshall in a function of its own (row k is written in
-   iteration k and read by all the others), the same from row 1 with an
+   iteration k and read by all the others), the same from row 3 with an
    exit test by <=, and a pivot row divided by its own cell k.  Not split:
    a counter that starts at a parameter, and a value of another type.
    Each result is compared with the same loops the plugin leaves alone
@@ -40,11 +40,12 @@ relax_ref (int w, int m, int n, int k, int d[][w])
       d[i][j] = MIN2 (d[i][j], d[i][k] + d[k][j]);
 }
 
-/* Rows 1 .. M: the model counts the rows from 1.  */
+/* Rows 3 .. M: the model counts the rows from 3, and k may lie before
+   them (all rows after it).  */
 __attribute__((noinline)) void
 from1 (int w, int m, int n, int k, unsigned d[][w])
 {
-  for (int i = 1; i <= m; i++) /* { dg-optimized "loop split around the iteration where its counter equals k: .*; before it parallel .doall.; after it parallel .doall." "from1 split" } */
+  for (int i = 3; i <= m; i++) /* { dg-optimized "loop split around the iteration where its counter equals k: .*; before it parallel .doall.; after it parallel .doall." "from1 split" } */
     for (int j = 0; j < n; j++)
       d[i][j] = (d[i][j] ^ d[i][k]) * 3u + d[k][j];
 }
@@ -52,7 +53,7 @@ from1 (int w, int m, int n, int k, unsigned d[][w])
 __attribute__((noinline)) void
 from1_ref (int w, int m, int n, int k, unsigned d[][w])
 {
-  for (int i = 1; i <= m; i += vn)
+  for (int i = 3; i <= m; i += vn)
     for (int j = 0; j < n; j += vn)
       d[i][j] = (d[i][j] ^ d[i][k]) * 3u + d[k][j];
 }
@@ -140,7 +141,7 @@ main (void)
 	  relax (N, n, n, k, p1);
 	  relax_ref (N, n, n, k, q1);
 	}
-      for (int k = 0; k < N; k += 3)
+      for (int k = 0; k < N; k += (k < 4 ? 1 : 3))
 	for (int m = n - 2; m <= n + 1; m++)
 	  {
 	    if (m < 0 || m >= N)

@@ -8,8 +8,9 @@ then j: the cell y[j] from itself, y[k] and w[j]).  The counters of k and
 of the loop inside it start alike (a constant or a parameter a), and end
 at bounds of their own (n, a parameter m, by < or <=), so that the
 iteration k of the inner loop lies before, inside or past its range, or
-does not exist.  In some nests the k loop calls a function holding the
-loops inside it, k a parameter there (a split around a parameter).  Some nests also read a neighbour (the row before: no
+does not exist.  In some nests the k loop, from 0, calls a function
+holding the loops inside it, k a parameter there (a split around a
+parameter, which may lie before the loop's start).  Some nests also read a neighbour (the row before: no
 side of the split is parallel; the next column: the j loop is not
 parallel), some have a second counter, and some counters start apart
 (refused).  The cells are
@@ -40,6 +41,9 @@ def nest(r, name, step):
     # Mostly alike; apart, the split must be refused.
     inner_start = start if r.random() < 0.85 else f"{start} + 1"
     kloop = f"for (int k = {start}; {bound(r, 'k', 'n - 2')}; k++)"
+    if step:
+        # From 0: k also below the start of the loop split around it.
+        kloop = kloop.replace(f"int k = {start};", "int k = 0;")
     if r.random() < 0.7:
         # Sometimes with a second counter, which each copy must start at
         # its value in the copy's first iteration.
