@@ -1,6 +1,8 @@
 /* With -g at -O3, the split copies keep GIMPLE valid (-fchecking) and the
    debug binds after a copy that may not run lose the values it computes;
-   the result is Floyd-Warshall's, from a nest the plugin leaves alone.  */
+   the result is Floyd-Warshall's, from a nest the plugin leaves alone.  The
+   same with the k loop in a caller (a split around a parameter, in a
+   version of the loop).  */
 /* { dg-do run } */
 /* { dg-options "-O3 -g -ftree-parallelize-loops=2 -fopt-info-loop-optimized -fchecking" } */
 
@@ -16,7 +18,7 @@ __attribute__((noinline)) void
 fw (int n, int d[n][n])
 {
   for (int k = 0; k < n; k++)
-    for (int i = 0; i < n; i++) /* { dg-optimized "loop split around the iteration where its counter equals the one of the loop at line 18" "" } */
+    for (int i = 0; i < n; i++) /* { dg-optimized "loop split around the iteration where its counter equals the one of the loop at line 20" "" } */
       {
 	int r = i * n;
 	for (int j = 0; j < n; j++)
@@ -36,6 +38,17 @@ fw_ref (int n, int d[n][n])
       }
 }
 
+__attribute__((noinline)) void
+step (int n, int k, int d[n][n])
+{
+  for (int i = 0; i < n; i++) /* { dg-optimized "loop split around the iteration where its counter equals k" "" } */
+    {
+      int r = i * n;
+      for (int j = 0; j < n; j++)
+	d[i][j] = MIN2 (d[i][j], d[i][k] + d[k][j] + (r & 1));
+    }
+}
+
 int
 main (void)
 {
@@ -45,6 +58,12 @@ main (void)
 	a[i] = b[i] = (i * 37) % 53;
       fw (n, (int (*)[n]) a);
       fw_ref (n, (int (*)[n]) b);
+      if (memcmp (a, b, sizeof a) != 0)
+	return 1;
+      for (int i = 0; i < N * N; i++)
+	a[i] = (i * 37) % 53;
+      for (int k = 0; k < n; k++)
+	step (n, k, (int (*)[n]) a);
       if (memcmp (a, b, sizeof a) != 0)
 	return 1;
     }

@@ -1,5 +1,7 @@
 /* -fplugin-arg-gccpoly-no-index-split: Floyd-Warshall's nest
-   (index-split-run.c) stays as written, none of its loops parallel.  */
+   (index-split-run.c) stays as written, none of its loops parallel, and so
+   does its step with k a parameter (index-split-param-run.c), but for a
+   copy run where row k is not among the rows.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -ftree-parallelize-loops=2 -fopt-info-loop-all -fplugin-arg-gccpoly-no-index-split" } */
 
@@ -14,6 +16,15 @@ fw (int n, int d[n][n])
 	d[i][j] = MIN2 (d[i][j], d[i][k] + d[k][j]);
 }
 
+void
+relax (int n, int k, int d[n][n])
+{
+  for (int i = 0; i < n; i++) /* { dg-optimized "loop marked parallel for parloops, in a copy run when .* \\{  : k < 0 or n <= k \\}" "" } */
+    for (int j = 0; j < n; j++)
+      d[i][j] = MIN2 (d[i][j], d[i][k] + d[k][j]);
+}
+
 /* { dg-final { compiler-output-not {split around} } } */
-/* { dg-final { compiler-output-not {marked parallel} } } */
-/* { dg-final { scan-report {functions[name=fw].loops[line=12].transform} {[]} } } */
+/* { dg-final { compiler-output-not {index-split-off.c:1[2-5]:[0-9]+: optimized: gccpoly: loop marked} } } */
+/* { dg-final { scan-report {functions[name=fw].loops[line=14].transform} {[]} } } */
+/* { dg-final { scan-report {functions[name=relax].loops[line=22].transform} {["parallel"]} } } */
