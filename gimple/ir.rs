@@ -112,6 +112,25 @@ impl Tree {
         unsafe { ffi::gp_ssa_is_virtual(self.0) != 0 }
     }
 
+    /// The name of the pointer this anonymous pointer value was computed
+    /// from (`_5 = d_3(D) + _4`: `d`, a row of it hoisted out of a loop),
+    /// through offsets added, conversions and copies; None where there is
+    /// none.
+    pub fn pointer_origin_name(self) -> Option<String> {
+        let mut t = self;
+        for _ in 0..8 {
+            if let Some(n) = t.ssa_var_name() {
+                return Some(n);
+            }
+            let s = t.def_stmt().filter(|s| s.kind() == SK::GP_STMT_ASSIGN)?;
+            if !matches!(s.assign_rhs_code(), TK::GP_T_POINTER_PLUS | TK::GP_T_CONVERT | TK::GP_T_SSA_NAME) {
+                return None;
+            }
+            t = s.assign_rhs().first().copied().filter(|x| x.kind() == TK::GP_T_SSA_NAME)?;
+        }
+        None
+    }
+
     pub fn def_stmt(self) -> Option<Stmt> {
         // SAFETY: an SSA name.
         let s = unsafe { ffi::gp_ssa_def_stmt(self.0) };

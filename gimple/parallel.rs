@@ -216,6 +216,17 @@ fn scan_ssa(forest: &LoopForest, r: &Region, lm: &LoopMap, memory: &[String]) ->
             facts.insert(name, ScalarFact::Value { def: s.name.clone() });
         }
     }
+    // Arrays through anonymous pointers (a row of `d` hoisted out of the
+    // loops) go by the name of the pointer they come from.
+    for (name, ab) in &r.bases {
+        if let crate::gimple::affine::Base::Ptr(t) = &ab.base {
+            if t.ssa_var_name().is_none() {
+                if let Some(origin) = t.pointer_origin_name() {
+                    names.insert(name.clone(), origin);
+                }
+            }
+        }
+    }
     SsaScan { names, facts }
 }
 
