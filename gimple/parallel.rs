@@ -949,11 +949,12 @@ pub fn pair_wavefront(forest: &LoopForest, r: &Region, outer: u32, inner: u32, m
 /// index-set split), on one preparation of the region for all its loops.
 /// Where a loop is split: at the iteration where its iterator equals the
 /// one of an enclosing loop of the region (both counted in iterations), or
-/// where its counter, `start` plus its iterator, equals a parameter.
+/// where its counter, `start` (plus the parameter `start_name`, when there
+/// is one) plus its iterator, equals a parameter.
 #[derive(Clone, Copy, Debug)]
 pub enum SplitAt<'s> {
     Loop(u32),
-    Param { name: &'s str, start: i128 },
+    Param { name: &'s str, start: i128, start_name: Option<&'s str> },
 }
 
 pub struct SplitJudge<'a> {
@@ -989,10 +990,17 @@ impl<'a> SplitJudge<'a> {
                 Some(&de) if de < dl => poly::light::SplitPoint::Iterator(de as usize - 1),
                 _ => return Err("the loop is not inside the other".into()),
             },
-            SplitAt::Param { name, start } => match self.model.params.iter().position(|x| x == name) {
-                Some(index) => poly::light::SplitPoint::Param { index, start },
-                None => return Err(format!("{name} is not a parameter of the region")),
-            },
+            SplitAt::Param { name, start, start_name } => {
+                let position = |n: &str| self.model.params.iter().position(|x| x == n);
+                let start_param = match start_name {
+                    Some(n) => Some(position(n).ok_or_else(|| format!("{n} is not a parameter of the region"))?),
+                    None => None,
+                };
+                match position(name) {
+                    Some(index) => poly::light::SplitPoint::Param { index, start, start_param },
+                    None => return Err(format!("{name} is not a parameter of the region")),
+                }
+            }
         };
         let display = |a: &str| self.display(a);
         let hints = hints_of(forest, r, l, &p.arrays);

@@ -1167,11 +1167,15 @@ fn index_splits(
                 let Some(fe) = forest.get(e) else { continue };
                 points.push((gimple::parallel::SplitAt::Loop(e), format!("the one of the loop at line {}", fe.line())));
             }
-            let mut start = 0i64;
+            let (mut start, mut start_tree) = (0i64, std::ptr::null_mut());
             // SAFETY: l is a loop of cfun; the shim only reads it.
-            if unsafe { ffi::gp_loop_split_start(l, &mut start) } == ffi::gp_split_status::GP_SPLIT_OK {
-                for name in r.param_values.keys() {
-                    points.push((gimple::parallel::SplitAt::Param { name, start: start as i128 }, judge.display(name)));
+            if unsafe { ffi::gp_loop_split_start(l, &mut start, &mut start_tree) } == ffi::gp_split_status::GP_SPLIT_OK {
+                // A start computed before the loop must be a parameter.
+                let start_name = r.param_values.iter().find(|(_, v)| v.tree.raw() == start_tree).map(|(n, _)| n.as_str());
+                if start_tree.is_null() || start_name.is_some() {
+                    for name in r.param_values.keys().filter(|n| Some(n.as_str()) != start_name) {
+                        points.push((gimple::parallel::SplitAt::Param { name, start: start as i128, start_name }, judge.display(name)));
+                    }
                 }
             }
             for (at, what) in points {

@@ -5110,16 +5110,27 @@ gp_loop_index_split (unsigned num, unsigned outer)
   return status != GP_SPLIT_OK ? status : is_rewrite (s);
 }
 
+/* Whether START, a loop's start, is a constant or an SSA name computed
+   before loop L.  */
+static bool
+is_start_known (tree start, class loop *l)
+{
+  if (TREE_CODE (start) == INTEGER_CST)
+    return tree_fits_shwi_p (start);
+  return TREE_CODE (start) == SSA_NAME && defined_outside (start, l);
+}
+
 gp_split_status
-gp_loop_split_start (unsigned num, int64_t *start)
+gp_loop_split_start (unsigned num, int64_t *start, gp_tree **name)
 {
   is_split s;
   gp_split_status status = is_analyse_loop (num, &s);
   if (status != GP_SPLIT_OK)
     return status;
-  if (TREE_CODE (s.lo) != INTEGER_CST || !tree_fits_shwi_p (s.lo))
+  if (!is_start_known (s.lo, s.l))
     return GP_SPLIT_START;
-  *start = tree_to_shwi (s.lo);
+  *start = TREE_CODE (s.lo) == INTEGER_CST ? tree_to_shwi (s.lo) : 0;
+  *name = TREE_CODE (s.lo) == SSA_NAME ? to_gp (s.lo) : NULL;
   return GP_SPLIT_OK;
 }
 
@@ -5128,7 +5139,7 @@ gp_loop_index_split_at (unsigned num, const gp_tree *value)
 {
   is_split s;
   gp_split_status status = is_analyse_at (num, (tree) value, &s);
-  if (status == GP_SPLIT_OK && TREE_CODE (s.lo) != INTEGER_CST)
+  if (status == GP_SPLIT_OK && !is_start_known (s.lo, s.l))
     status = GP_SPLIT_START;
   if (status != GP_SPLIT_OK)
     return status;

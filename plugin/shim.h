@@ -728,7 +728,8 @@ typedef enum gp_split_status
   GP_SPLIT_OUTER_COUNTER,
   /* A value the loop computes is used after it.  */
   GP_SPLIT_VALUE_OUT,
-  /* The loop's counter does not start at a constant.  */
+  /* The loop's counter starts neither at a constant nor at a value
+     computed before it.  */
   GP_SPLIT_START,
   /* The value to split around is not an SSA name of the counter's type
      computed before the loop.  */
@@ -749,13 +750,14 @@ typedef enum gp_split_status
 gp_split_status gp_loop_index_split (unsigned num, unsigned outer);
 
 /* Whether loop NUM has the shape gp_loop_index_split_at needs (GP_SPLIT_OK),
-   with the constant its counter starts at in *START.  */
-gp_split_status gp_loop_split_start (unsigned num, int64_t *start);
+   with what its counter starts at: the SSA name computed before the loop in
+   *NAME, else NULL and the constant in *START.  */
+gp_split_status gp_loop_split_start (unsigned num, int64_t *start, gp_tree **name);
 
 /* The same split around the iteration where the counter of loop NUM
    equals VALUE, an SSA name of the counter's type computed before the loop
    (a parameter of the loop's region), where the counter starts at a
-   constant.  */
+   constant or at an SSA name computed before the loop.  */
 gp_split_status gp_loop_index_split_at (unsigned num, const gp_tree *value);
 
 /* The trip count of loop NUM when it is a constant below 2^31, else 0.  */

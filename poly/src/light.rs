@@ -125,12 +125,13 @@ pub struct LightScop {
 
 /// Where an index-set split cuts a loop's iterations: at the iteration
 /// where its iterator equals the one of the enclosing loop at a level (both
-/// counted in iterations), or where its counter, `start` plus its iterator,
-/// equals a parameter (by its position in `params`).
+/// counted in iterations), or where its counter, `start` (plus the
+/// parameter `start_param`, when there is one) plus its iterator, equals a
+/// parameter (by their positions in `params`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SplitPoint {
     Iterator(usize),
-    Param { index: usize, start: i128 },
+    Param { index: usize, start: i128, start_param: Option<usize> },
 }
 
 impl LightScop {
@@ -154,9 +155,12 @@ impl LightScop {
                 match at {
                     SplitPoint::Iterator(outer) => e.coef[np + outer] += sign,
                     // The counter is start + it_inner: at = param - start.
-                    SplitPoint::Param { index, start } => {
+                    SplitPoint::Param { index, start, start_param } => {
                         e.coef[index] += sign;
                         e.k -= sign * start;
+                        if let Some(q) = start_param {
+                            e.coef[q] -= sign;
+                        }
                     }
                 }
                 e.coef[np + inner] -= sign;

@@ -570,7 +570,7 @@ fn index_split_around_a_parameter() {
     // start not counted) and a side holds row k's writer and its readers.
     for start in [0, 1, 3] {
         let step = relax_step(start);
-        let at = |index, s| SplitPoint::Param { index, start: s };
+        let at = |index, s| SplitPoint::Param { index, start: s, start_param: None };
         // Parameters in the order of the context: n, k.
         assert!(!parallel_around(&step, 0, at(1, start), None), "start {start}");
         assert!(parallel_around(&step, 0, at(1, start), Some(true)), "start {start}");
@@ -583,4 +583,23 @@ fn index_split_around_a_parameter() {
         // Around n, nothing: both sides hold row k.
         assert!(!parallel_around(&step, 0, at(0, start), Some(true)), "start {start}, around n");
     }
+    // Rows from a parameter lo: the cut is lo + a < k.
+    let n = "[n, k, lo] -> ";
+    let mut s = Statement::new(
+        "S",
+        4,
+        &format!("{n}{{ S[a, j] : 0 <= a < n - lo and 0 <= j < n }}"),
+        &format!("{n}{{ S[a, j] -> [0, a, 0, j, 0] }}"),
+    );
+    for cell in ["a + lo, j", "a + lo, k", "k, j"] {
+        s = s.reads("path", &format!("{n}{{ S[a, j] -> path[{cell}] }}"));
+    }
+    s = s.writes("path", &format!("{n}{{ S[a, j] -> path[a + lo, j] }}"));
+    let step = Scop { context: "[n, k, lo] -> { : n > 0 and 0 <= lo <= k < n }".into(), statements: vec![s], ..Scop::default() };
+    let from_lo = SplitPoint::Param { index: 1, start: 0, start_param: Some(2) };
+    assert!(parallel_around(&step, 0, from_lo, Some(true)));
+    assert!(parallel_around(&step, 0, from_lo, Some(false)));
+    // Without lo in the cut, a side holds row k's writer and its readers.
+    let without = SplitPoint::Param { index: 1, start: 0, start_param: None };
+    assert!(!parallel_around(&step, 0, without, Some(true)) || !parallel_around(&step, 0, without, Some(false)));
 }

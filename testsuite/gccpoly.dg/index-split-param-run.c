@@ -2,8 +2,9 @@
    a parameter of the region, and not as a whole, are split there: one
    step of Floyd-Warshall in a function of its own (row k is written in
    iteration k and read by all the others), the same from row 3 with an
-   exit test by <=, and a pivot row divided by its own cell k.  Not split:
-   a counter that starts at a parameter, and a value of another type.
+   exit test by <=, the same from a parameter's row, and a pivot row
+   divided by its own cell k.  Not split: a counter that starts at a value
+   that is no parameter, and a value of another type.
    Each result is compared with the same loops the plugin leaves alone
    (volatile steps), for every k and sizes from 0 up, the rows of the loop
    ending before, at or after row k.  */
@@ -17,7 +18,7 @@
 int p1[N][N], q1[N][N];
 unsigned p2[N][N], q2[N][N];
 int p3[N][N], q3[N][N];
-unsigned p4[N][N], q4[N][N];
+unsigned p4[N][N], q4[N][N], p6[N][N], q6[N][N];
 unsigned p5[N][N], q5[N][N];
 volatile int vn = 1;
 
@@ -73,14 +74,13 @@ pivot_ref (int w, int n, int k, int d[][w])
     d[k][j] = d[k][j] / (d[k][k] | 1);
 }
 
-/* Rows LO .. M - 1: the counter starts at a parameter, and the loop is not
-   split (nor parallel).  Its j loop is, around column k, each side run in
-   parallel only with enough iterations (never here).  */
+/* Rows LO .. M - 1: the counter starts at a parameter, which the split's
+   model counts from.  */
 __attribute__((noinline)) void
 from_lo (int w, int lo, int m, int n, int k, unsigned d[][w])
 {
-  for (int i = lo; i < m; i++) /* { dg-missed "loop not parallel" "from_lo" } */
-    for (int j = 0; j < n; j++) /* { dg-optimized "loop split around the iteration where its counter equals k: .*; before it parallel .doall.; after it parallel .doall." "from_lo's j split" } */
+  for (int i = lo; i < m; i++) /* { dg-optimized "loop split around the iteration where its counter equals k: .*; before it parallel .doall.; after it parallel .doall." "from_lo split" } */
+    for (int j = 0; j < n; j++)
       d[i][j] = (d[i][j] ^ d[i][k]) * 5u + d[k][j];
 }
 
@@ -90,6 +90,26 @@ from_lo_ref (int w, int lo, int m, int n, int k, unsigned d[][w])
   for (int i = lo; i < m; i += vn)
     for (int j = 0; j < n; j += vn)
       d[i][j] = (d[i][j] ^ d[i][k]) * 5u + d[k][j];
+}
+
+/* Rows LO + 1 .. M - 1: the counter starts at a value that is no parameter
+   of the region, and the loop is not split (nor parallel).  Its j loop is,
+   around column k, each side run in parallel only with enough iterations
+   (never here).  */
+__attribute__((noinline)) void
+from_lo1 (int w, int lo, int m, int n, int k, unsigned d[][w])
+{
+  for (int i = lo + 1; i < m; i++) /* { dg-missed "loop not parallel" "from_lo1" } */
+    for (int j = 0; j < n; j++) /* { dg-optimized "loop split around the iteration where its counter equals k: .*; before it parallel .doall.; after it parallel .doall." "from_lo1's j split" } */
+      d[i][j] = (d[i][j] ^ d[i][k]) * 9u + d[k][j];
+}
+
+__attribute__((noinline)) void
+from_lo1_ref (int w, int lo, int m, int n, int k, unsigned d[][w])
+{
+  for (int i = lo + 1; i < m; i += vn)
+    for (int j = 0; j < n; j += vn)
+      d[i][j] = (d[i][j] ^ d[i][k]) * 9u + d[k][j];
 }
 
 /* K of another type than the counter: the sides are parallel, but the
@@ -121,6 +141,7 @@ init (void)
 	p2[i][j] = q2[i][j] = (i * 13 + j * 3) % 29;
 	p3[i][j] = q3[i][j] = 1000 + (i * 31 + j) % 37;
 	p4[i][j] = q4[i][j] = (i * 17 + j * 5) % 19;
+	p6[i][j] = q6[i][j] = (i * 7 + j * 13) % 31;
 	p5[i][j] = q5[i][j] = (i * 11 + j * 7) % 23;
       }
 }
@@ -150,8 +171,10 @@ main (void)
 	    relax_ref (N, m, n, k, q1);
 	    from1 (N, m, n, k, p2);
 	    from1_ref (N, m, n, k, q2);
-	    from_lo (N, k / 2, m, n, k, p4);
-	    from_lo_ref (N, k / 2, m, n, k, q4);
+	    from_lo (N, (k * 7) % 11, m, n, k, p4);
+	    from_lo_ref (N, (k * 7) % 11, m, n, k, q4);
+	    from_lo1 (N, k / 2, m, n, k, p6);
+	    from_lo1_ref (N, k / 2, m, n, k, q6);
 	    wide (N, m, n, k, p5);
 	    wide_ref (N, m, n, k, q5);
 	  }
@@ -168,6 +191,8 @@ main (void)
 	printf ("pivot differs at n = %d\n", n), bad = 1;
       if (memcmp (p4, q4, sizeof p4) != 0)
 	printf ("from_lo differs at n = %d\n", n), bad = 1;
+      if (memcmp (p6, q6, sizeof p6) != 0)
+	printf ("from_lo1 differs at n = %d\n", n), bad = 1;
       if (memcmp (p5, q5, sizeof p5) != 0)
 	printf ("wide differs at n = %d\n", n), bad = 1;
     }
@@ -180,5 +205,6 @@ main (void)
 /* { dg-final { scan-gcc-dump-times optimized {;; Function relax\._loopfn\.[0-9]+ } 3 } } */
 /* { dg-final { scan-gcc-dump-times optimized {;; Function from1\._loopfn\.[0-9]+ } 3 } } */
 /* { dg-final { scan-gcc-dump-times optimized {;; Function pivot\._loopfn\.[0-9]+ } 3 } } */
-/* { dg-final { compiler-output-not {index-split-param-run.c:(81|99|100):[0-9]+: optimized: gccpoly: loop split} } } */
-/* { dg-final { scan-report {functions[name=relax].loops[line=30].transform} {["index-split","parallel"]} } } */
+/* { dg-final { scan-gcc-dump-times optimized {;; Function from_lo\._loopfn\.[0-9]+ } 3 } } */
+/* { dg-final { compiler-output-not {index-split-param-run.c:(102|120|121):[0-9]+: optimized: gccpoly: loop split} } } */
+/* { dg-final { scan-report {functions[name=relax].loops[line=31].transform} {["index-split","parallel"]} } } */
