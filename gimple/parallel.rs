@@ -945,8 +945,6 @@ pub fn pair_wavefront(forest: &LoopForest, r: &Region, outer: u32, inner: u32, m
     })
 }
 
-/// The verdicts of a region's loops on each side of one iteration (an
-/// index-set split), on one preparation of the region for all its loops.
 /// Where a loop is split: at the iteration where its iterator equals the
 /// one of an enclosing loop of the region (both counted in iterations), or
 /// where its counter, `start` (plus the parameter `start_name`, when there
@@ -957,6 +955,8 @@ pub enum SplitAt<'s> {
     Param { name: &'s str, start: i128, start_name: Option<&'s str> },
 }
 
+/// The verdicts of a region's loops on each side of one iteration (an
+/// index-set split), on one preparation of the region for all its loops.
 pub struct SplitJudge<'a> {
     forest: &'a LoopForest,
     r: &'a Region,

@@ -1161,7 +1161,8 @@ fn index_splits(
             outer.sort_by_key(|&e| std::cmp::Reverse(forest.get(e).map_or(0, |x| x.depth)));
             // The split points: the enclosing loops' counters, then the
             // region's parameters where the loop's counter starts at a
-            // constant (the model counts iterations from zero).
+            // constant or at another parameter (the model counts iterations
+            // from zero, so the cut is start + iteration = parameter).
             let mut points: Vec<(gimple::parallel::SplitAt, String)> = Vec::new();
             for e in outer {
                 let Some(fe) = forest.get(e) else { continue };
@@ -1223,7 +1224,7 @@ fn split_refusal(s: ffi::gp_split_status) -> &'static str {
         S::GP_SPLIT_COUNTER => "it carries values besides counters, or its exit test does not compare one signed counter stepping by one with an invariant bound",
         S::GP_SPLIT_OUTER_COUNTER => "the loops' counters do not start alike or step alike",
         S::GP_SPLIT_VALUE_OUT => "a value it computes is used after it",
-        S::GP_SPLIT_START => "its counter does not start at a constant",
+        S::GP_SPLIT_START => "its counter starts neither at a constant nor at a value computed before it",
         S::GP_SPLIT_VALUE => "that value is not of its counter's type",
     }
 }

@@ -5138,7 +5138,7 @@ gp_split_status
 gp_loop_index_split_at (unsigned num, const gp_tree *value)
 {
   is_split s;
-  gp_split_status status = is_analyse_at (num, (tree) value, &s);
+  gp_split_status status = is_analyse_at (num, as_tree (value), &s);
   if (status == GP_SPLIT_OK && !is_start_known (s.lo, s.l))
     status = GP_SPLIT_START;
   if (status != GP_SPLIT_OK)
