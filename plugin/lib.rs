@@ -1161,18 +1161,29 @@ fn index_splits(
             outer.sort_by_key(|&e| std::cmp::Reverse(forest.get(e).map_or(0, |x| x.depth)));
             // The split points: the enclosing loops' counters, then the
             // region's parameters where the loop's counter starts at a
-            // constant or at another parameter (the model counts iterations
-            // from zero, so the cut is start + iteration = parameter).
+            // constant, at another parameter or at one plus a constant (the
+            // model counts iterations from zero, so the cut is start +
+            // iteration = parameter; a cut in the parameters' true values
+            // is right whatever names the model gives the start).
             let mut points: Vec<(gimple::parallel::SplitAt, String)> = Vec::new();
             for e in outer {
                 let Some(fe) = forest.get(e) else { continue };
                 points.push((gimple::parallel::SplitAt::Loop(e), format!("the one of the loop at line {}", fe.line())));
             }
             let (mut start, mut start_tree) = (0i64, std::ptr::null_mut());
+            let (mut offset, mut base) = (0i64, std::ptr::null_mut());
             // SAFETY: l is a loop of cfun; the shim only reads it.
-            if unsafe { ffi::gp_loop_split_start(l, &mut start, &mut start_tree) } == ffi::gp_split_status::GP_SPLIT_OK {
-                // A start computed before the loop must be a parameter.
-                let start_name = r.param_values.iter().find(|(_, v)| v.tree.raw() == start_tree).map(|(n, _)| n.as_str());
+            if unsafe { ffi::gp_loop_split_start(l, &mut start, &mut start_tree, &mut base, &mut offset) }
+                == ffi::gp_split_status::GP_SPLIT_OK
+            {
+                let param_of = |t: *mut ffi::gp_tree| r.param_values.iter().find(|(_, v)| !t.is_null() && v.tree.raw() == t).map(|(n, _)| n.as_str());
+                // A start computed before the loop must be a parameter, or
+                // one plus a constant.
+                let mut start_name = param_of(start_tree);
+                if start_name.is_none() && !start_tree.is_null() {
+                    start_name = param_of(base);
+                    start = offset;
+                }
                 if start_tree.is_null() || start_name.is_some() {
                     for name in r.param_values.keys().filter(|n| Some(n.as_str()) != start_name) {
                         points.push((gimple::parallel::SplitAt::Param { name, start: start as i128, start_name }, judge.display(name)));

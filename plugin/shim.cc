@@ -5121,7 +5121,8 @@ is_start_known (tree start, class loop *l)
 }
 
 gp_split_status
-gp_loop_split_start (unsigned num, int64_t *start, gp_tree **name)
+gp_loop_split_start (unsigned num, int64_t *start, gp_tree **name,
+		     gp_tree **base, int64_t *offset)
 {
   is_split s;
   gp_split_status status = is_analyse_loop (num, &s);
@@ -5131,6 +5132,23 @@ gp_loop_split_start (unsigned num, int64_t *start, gp_tree **name)
     return GP_SPLIT_START;
   *start = TREE_CODE (s.lo) == INTEGER_CST ? tree_to_shwi (s.lo) : 0;
   *name = TREE_CODE (s.lo) == SSA_NAME ? to_gp (s.lo) : NULL;
+  *base = NULL;
+  *offset = 0;
+  /* A start X + C (`lo + 1`, `lo - 1`) in a type whose overflow is
+     undefined: its value is X's plus C.  */
+  gassign *def = TREE_CODE (s.lo) == SSA_NAME
+		   ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (s.lo)) : NULL;
+  if (def && gimple_assign_rhs_code (def) == PLUS_EXPR
+      && TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (s.lo))
+      && TREE_CODE (gimple_assign_rhs1 (def)) == SSA_NAME
+      && TREE_CODE (gimple_assign_rhs2 (def)) == INTEGER_CST
+      && tree_fits_shwi_p (gimple_assign_rhs2 (def))
+      && types_compatible_p (TREE_TYPE (gimple_assign_rhs1 (def)),
+			     TREE_TYPE (s.lo)))
+    {
+      *base = to_gp (gimple_assign_rhs1 (def));
+      *offset = tree_to_shwi (gimple_assign_rhs2 (def));
+    }
   return GP_SPLIT_OK;
 }
 

@@ -751,8 +751,11 @@ gp_split_status gp_loop_index_split (unsigned num, unsigned outer);
 
 /* Whether loop NUM has the shape gp_loop_index_split_at needs (GP_SPLIT_OK),
    with what its counter starts at: the SSA name computed before the loop in
-   *NAME, else NULL and the constant in *START.  */
-gp_split_status gp_loop_split_start (unsigned num, int64_t *start, gp_tree **name);
+   *NAME, else NULL and the constant in *START; where that name is X + C in
+   a type whose overflow is undefined (`lo + 1`), X in *BASE and C in
+   *OFFSET, else NULL and 0.  */
+gp_split_status gp_loop_split_start (unsigned num, int64_t *start, gp_tree **name,
+				     gp_tree **base, int64_t *offset);
 
 /* The same split around the iteration where the counter of loop NUM
    equals VALUE, an SSA name of the counter's type computed before the loop

@@ -5,6 +5,8 @@
 # by hand found for them (bench/extra/atax-by-hand.c, durbin-by-hand.c):
 #   atax-hand      row blocks: tmp sums shared per block, y by columns
 #   durbin-threads the z and copy loops in one region per k, from k >= T
+#   durbin-region  one region around the k loop, z and copy shared from k >= T
+#   durbin-rotated no threads: the next sum fused with the copy loop
 #   durbin-fused   no threads: the next sum inside the z loop
 # Each binary runs R times (default 5) at the BENCH sizes, the builds
 # taking turns; prints the median wall time of the whole program (s),
@@ -28,9 +30,11 @@ for k in atax durbin; do
 done
 "$cc" "${common[@]}" -O3 -fopenmp "$here/atax-by-hand.c" -o "$out/atax.hand" -lm
 "$cc" "${common[@]}" -O3 -fopenmp -DTHREADS_FROM="$from" "$here/durbin-by-hand.c" -o "$out/durbin.threads" -lm
+"$cc" "${common[@]}" -O3 -fopenmp -DREGION_FROM="$from" "$here/durbin-by-hand.c" -o "$out/durbin.region" -lm
+"$cc" "${common[@]}" -O3 -DROTATED "$here/durbin-by-hand.c" -o "$out/durbin.rotated" -lm
 "$cc" "${common[@]}" -O3 -DFUSED "$here/durbin-by-hand.c" -o "$out/durbin.fused" -lm
 declare -A size=([atax]="10000 10000" [durbin]="40000")
-declare -A builds=([atax]="O3 graphite gccpoly hand" [durbin]="O3 graphite gccpoly threads fused")
+declare -A builds=([atax]="O3 graphite gccpoly hand" [durbin]="O3 graphite gccpoly threads region rotated fused")
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 echo "limits.sh: median of $runs runs, OMP_NUM_THREADS=2, $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
 echo "| kernel | build | seconds | speed-up over O3 | checksum = O3's |"

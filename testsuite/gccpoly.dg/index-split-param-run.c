@@ -3,8 +3,9 @@
    step of Floyd-Warshall in a function of its own (row k is written in
    iteration k and read by all the others), the same from row 3 with an
    exit test by <=, the same from a parameter's row, and a pivot row
-   divided by its own cell k.  Not split: a counter that starts at a value
-   that is no parameter, and a value of another type.
+   divided by its own cell k, rows from a parameter plus a constant.  Not
+   split: a counter that starts at a value that is no parameter nor one
+   plus a constant, and a value of another type.
    Each result is compared with the same loops the plugin leaves alone
    (volatile steps), for every k and sizes from 0 up, the rows of the loop
    ending before, at or after row k.  */
@@ -19,6 +20,7 @@ int p1[N][N], q1[N][N];
 unsigned p2[N][N], q2[N][N];
 int p3[N][N], q3[N][N];
 unsigned p4[N][N], q4[N][N], p6[N][N], q6[N][N];
+unsigned p7[N][N], q7[N][N], p8[N][N], q8[N][N];
 unsigned p5[N][N], q5[N][N];
 volatile int vn = 1;
 
@@ -92,15 +94,13 @@ from_lo_ref (int w, int lo, int m, int n, int k, unsigned d[][w])
       d[i][j] = (d[i][j] ^ d[i][k]) * 5u + d[k][j];
 }
 
-/* Rows LO + 1 .. M - 1: the counter starts at a value that is no parameter
-   of the region, and the loop is not split (nor parallel).  Its j loop is,
-   around column k, each side run in parallel only with enough iterations
-   (never here).  */
+/* Rows LO + 1 .. M - 1 and LO - 2 .. M - 1: the counter starts at a
+   parameter plus a constant, which the split's model counts from.  */
 __attribute__((noinline)) void
 from_lo1 (int w, int lo, int m, int n, int k, unsigned d[][w])
 {
-  for (int i = lo + 1; i < m; i++) /* { dg-missed "loop not parallel" "from_lo1" } */
-    for (int j = 0; j < n; j++) /* { dg-optimized "loop split around the iteration where its counter equals k: .*; before it parallel .doall.; after it parallel .doall." "from_lo1's j split" } */
+  for (int i = lo + 1; i < m; i++) /* { dg-optimized "loop split around the iteration where its counter equals k: .*; before it parallel .doall.; after it parallel .doall." "from_lo1 split" } */
+    for (int j = 0; j < n; j++)
       d[i][j] = (d[i][j] ^ d[i][k]) * 9u + d[k][j];
 }
 
@@ -110,6 +110,42 @@ from_lo1_ref (int w, int lo, int m, int n, int k, unsigned d[][w])
   for (int i = lo + 1; i < m; i += vn)
     for (int j = 0; j < n; j += vn)
       d[i][j] = (d[i][j] ^ d[i][k]) * 9u + d[k][j];
+}
+
+__attribute__((noinline)) void
+from_lo_2 (int w, int lo, int m, int n, int k, unsigned d[][w])
+{
+  for (int i = lo - 2; i < m; i++) /* { dg-optimized "loop split around the iteration where its counter equals k: .*; before it parallel .doall.; after it parallel .doall." "from_lo_2 split" } */
+    for (int j = 0; j < n; j++)
+      d[i][j] = (d[i][j] ^ d[i][k]) * 11u + d[k][j];
+}
+
+__attribute__((noinline)) void
+from_lo_2_ref (int w, int lo, int m, int n, int k, unsigned d[][w])
+{
+  for (int i = lo - 2; i < m; i += vn)
+    for (int j = 0; j < n; j += vn)
+      d[i][j] = (d[i][j] ^ d[i][k]) * 11u + d[k][j];
+}
+
+/* Rows LO + OFF .. M - 1: the counter starts at a sum of two parameters,
+   which is no parameter nor one plus a constant, and the loop is not split
+   (nor parallel).  Its j loop is, around column k, each side run in
+   parallel only with enough iterations (never here).  */
+__attribute__((noinline)) void
+from_sum (int w, int lo, int off, int m, int n, int k, unsigned d[][w])
+{
+  for (int i = lo + off; i < m; i++) /* { dg-missed "loop not parallel" "from_sum" } */
+    for (int j = 0; j < n; j++) /* { dg-optimized "loop split around the iteration where its counter equals k: .*; before it parallel .doall.; after it parallel .doall." "from_sum's j split" } */
+      d[i][j] = (d[i][j] ^ d[i][k]) * 13u + d[k][j];
+}
+
+__attribute__((noinline)) void
+from_sum_ref (int w, int lo, int off, int m, int n, int k, unsigned d[][w])
+{
+  for (int i = lo + off; i < m; i += vn)
+    for (int j = 0; j < n; j += vn)
+      d[i][j] = (d[i][j] ^ d[i][k]) * 13u + d[k][j];
 }
 
 /* K of another type than the counter: the sides are parallel, but the
@@ -142,6 +178,8 @@ init (void)
 	p3[i][j] = q3[i][j] = 1000 + (i * 31 + j) % 37;
 	p4[i][j] = q4[i][j] = (i * 17 + j * 5) % 19;
 	p6[i][j] = q6[i][j] = (i * 7 + j * 13) % 31;
+	p7[i][j] = q7[i][j] = (i * 5 + j * 11) % 37;
+	p8[i][j] = q8[i][j] = (i * 3 + j * 17) % 41;
 	p5[i][j] = q5[i][j] = (i * 11 + j * 7) % 23;
       }
 }
@@ -175,6 +213,10 @@ main (void)
 	    from_lo_ref (N, (k * 7) % 11, m, n, k, q4);
 	    from_lo1 (N, k / 2, m, n, k, p6);
 	    from_lo1_ref (N, k / 2, m, n, k, q6);
+	    from_lo_2 (N, (k * 5) % 13 + 2, m, n, k, p7);
+	    from_lo_2_ref (N, (k * 5) % 13 + 2, m, n, k, q7);
+	    from_sum (N, k / 3, k % 3, m, n, k, p8);
+	    from_sum_ref (N, k / 3, k % 3, m, n, k, q8);
 	    wide (N, m, n, k, p5);
 	    wide_ref (N, m, n, k, q5);
 	  }
@@ -193,6 +235,10 @@ main (void)
 	printf ("from_lo differs at n = %d\n", n), bad = 1;
       if (memcmp (p6, q6, sizeof p6) != 0)
 	printf ("from_lo1 differs at n = %d\n", n), bad = 1;
+      if (memcmp (p7, q7, sizeof p7) != 0)
+	printf ("from_lo_2 differs at n = %d\n", n), bad = 1;
+      if (memcmp (p8, q8, sizeof p8) != 0)
+	printf ("from_sum differs at n = %d\n", n), bad = 1;
       if (memcmp (p5, q5, sizeof p5) != 0)
 	printf ("wide differs at n = %d\n", n), bad = 1;
     }
@@ -206,5 +252,7 @@ main (void)
 /* { dg-final { scan-gcc-dump-times optimized {;; Function from1\._loopfn\.[0-9]+ } 3 } } */
 /* { dg-final { scan-gcc-dump-times optimized {;; Function pivot\._loopfn\.[0-9]+ } 3 } } */
 /* { dg-final { scan-gcc-dump-times optimized {;; Function from_lo\._loopfn\.[0-9]+ } 3 } } */
-/* { dg-final { compiler-output-not {index-split-param-run.c:(102|120|121):[0-9]+: optimized: gccpoly: loop split} } } */
-/* { dg-final { scan-report {functions[name=relax].loops[line=31].transform} {["index-split","parallel"]} } } */
+/* { dg-final { scan-gcc-dump-times optimized {;; Function from_lo1\._loopfn\.[0-9]+ } 3 } } */
+/* { dg-final { scan-gcc-dump-times optimized {;; Function from_lo_2\._loopfn\.[0-9]+ } 3 } } */
+/* { dg-final { compiler-output-not {index-split-param-run.c:(138|156|157):[0-9]+: optimized: gccpoly: loop split} } } */
+/* { dg-final { scan-report {functions[name=relax].loops[line=33].transform} {["index-split","parallel"]} } } */
