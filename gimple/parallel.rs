@@ -946,12 +946,13 @@ pub fn pair_wavefront(forest: &LoopForest, r: &Region, outer: u32, inner: u32, m
 }
 
 /// Where a loop is split: at the iteration where its iterator equals the
-/// one of an enclosing loop of the region (both counted in iterations), or
-/// where its counter, `start` (plus the parameter `start_name`, when there
-/// is one) plus its iterator, equals a parameter.
+/// one of the enclosing loop `outer` of the region plus `offset` (both
+/// counted in iterations), or where its counter, `start` (plus the
+/// parameter `start_name`, when there is one) plus its iterator, equals a
+/// parameter.
 #[derive(Clone, Copy, Debug)]
 pub enum SplitAt<'s> {
-    Loop(u32),
+    Loop { outer: u32, offset: i128 },
     Param { name: &'s str, start: i128, start_name: Option<&'s str> },
 }
 
@@ -986,8 +987,8 @@ impl<'a> SplitJudge<'a> {
             return Err("the loop has no statements".into());
         }
         let point = match at {
-            SplitAt::Loop(e) => match p.lm.depth.get(&e) {
-                Some(&de) if de < dl => poly::light::SplitPoint::Iterator(de as usize - 1),
+            SplitAt::Loop { outer, offset } => match p.lm.depth.get(&outer) {
+                Some(&de) if de < dl => poly::light::SplitPoint::Iterator { level: de as usize - 1, offset },
                 _ => return Err("the loop is not inside the other".into()),
             },
             SplitAt::Param { name, start, start_name } => {

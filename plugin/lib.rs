@@ -1159,23 +1159,42 @@ fn index_splits(
             // Enclosing loops of the region, the innermost first.
             let mut outer: Vec<u32> = r.loops.iter().copied().filter(|&e| e != l && forest.within(l, e)).collect();
             outer.sort_by_key(|&e| std::cmp::Reverse(forest.get(e).map_or(0, |x| x.depth)));
+            let (mut start, mut start_tree) = (0i64, std::ptr::null_mut());
+            let (mut offset, mut base) = (0i64, std::ptr::null_mut());
+            // SAFETY: l is a loop of cfun; the shim only reads it.
+            let shaped = unsafe { ffi::gp_loop_split_start(l, &mut start, &mut start_tree, &mut base, &mut offset) }
+                == ffi::gp_split_status::GP_SPLIT_OK;
             // The split points: the enclosing loops' counters, then the
             // region's parameters where the loop's counter starts at a
             // constant, at another parameter or at one plus a constant (the
             // model counts iterations from zero, so the cut is start +
             // iteration = parameter; a cut in the parameters' true values
-            // is right whatever names the model gives the start).
-            let mut points: Vec<(gimple::parallel::SplitAt, String)> = Vec::new();
+            // is right whatever names the model gives the start). Each with
+            // how it is made: around an enclosing loop's counter that starts
+            // alike (None), or around that counter plus a constant.
+            let mut points: Vec<(gimple::parallel::SplitAt, String, Option<i64>)> = Vec::new();
             for e in outer {
                 let Some(fe) = forest.get(e) else { continue };
-                points.push((gimple::parallel::SplitAt::Loop(e), format!("the one of the loop at line {}", fe.line())));
+                let what = format!("the one of the loop at line {}", fe.line());
+                let mut outer_start = 0i64;
+                // SAFETY: l and e are loops of cfun; the shim only reads them.
+                let apart = shaped
+                    && start_tree.is_null()
+                    && unsafe { ffi::gp_loop_outer_start(l, e, &mut outer_start) } == ffi::gp_split_status::GP_SPLIT_OK
+                    && outer_start != start;
+                if !apart {
+                    points.push((gimple::parallel::SplitAt::Loop { outer: e, offset: 0 }, what, None));
+                    continue;
+                }
+                // Constant starts apart by d: the counters are equal where
+                // the iteration numbers differ by d, and the iteration
+                // numbers where the counters differ by d.
+                let d = outer_start - start;
+                let by = if d < 0 { format!("{what} plus {}", -d) } else { format!("{what} minus {d}") };
+                points.push((gimple::parallel::SplitAt::Loop { outer: e, offset: d as i128 }, what, Some(0)));
+                points.push((gimple::parallel::SplitAt::Loop { outer: e, offset: 0 }, by, Some(-d)));
             }
-            let (mut start, mut start_tree) = (0i64, std::ptr::null_mut());
-            let (mut offset, mut base) = (0i64, std::ptr::null_mut());
-            // SAFETY: l is a loop of cfun; the shim only reads it.
-            if unsafe { ffi::gp_loop_split_start(l, &mut start, &mut start_tree, &mut base, &mut offset) }
-                == ffi::gp_split_status::GP_SPLIT_OK
-            {
+            if shaped {
                 let param_of = |t: *mut ffi::gp_tree| r.param_values.iter().find(|(_, v)| !t.is_null() && v.tree.raw() == t).map(|(n, _)| n.as_str());
                 // A start computed before the loop must be a parameter, or
                 // one plus a constant.
@@ -1186,16 +1205,19 @@ fn index_splits(
                 }
                 if start_tree.is_null() || start_name.is_some() {
                     for name in r.param_values.keys().filter(|n| Some(n.as_str()) != start_name) {
-                        points.push((gimple::parallel::SplitAt::Param { name, start: start as i128, start_name }, judge.display(name)));
+                        points.push((gimple::parallel::SplitAt::Param { name, start: start as i128, start_name }, judge.display(name), None));
                     }
                 }
             }
-            for (at, what) in points {
+            for (at, what, by) in points {
                 let Ok((true, reason)) = judge.sides(l, at, aopts.reassociate, aopts.max_operations) else { continue };
                 let status = match at {
                     // SAFETY: l and e are loops of cfun; the shim checks
                     // their shape before changing anything.
-                    gimple::parallel::SplitAt::Loop(e) => unsafe { ffi::gp_loop_index_split(l, e) },
+                    gimple::parallel::SplitAt::Loop { outer: e, .. } => match by {
+                        None => unsafe { ffi::gp_loop_index_split(l, e) },
+                        Some(c) => unsafe { ffi::gp_loop_index_split_offset(l, e, c) },
+                    },
                     // SAFETY: l is a loop of cfun and the tree the SSA name
                     // the parameter stands for; the shim checks both.
                     gimple::parallel::SplitAt::Param { name, .. } => unsafe { ffi::gp_loop_index_split_at(l, r.param_values[name].tree.raw()) },

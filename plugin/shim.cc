@@ -4886,6 +4886,27 @@ is_analyse_loop (unsigned num, is_split *s)
   return GP_SPLIT_OK;
 }
 
+/* A counter of loop O of type TYPE stepping by one from START, or from any
+   constant where START is NULL; NULL where there is none.  */
+static gphi *
+is_outer_counter (class loop *o, tree type, tree start)
+{
+  auto_vec<ix_counter> ocs;
+  gphi *other = NULL;
+  if (!ix_counters (o, o, &ocs, &other))
+    return NULL;
+  for (const ix_counter &c : ocs)
+    {
+      tree init = PHI_ARG_DEF_FROM_EDGE (c.phi, loop_preheader_edge (o));
+      if (integer_onep (c.step)
+	  && types_compatible_p (type, TREE_TYPE (PHI_RESULT (c.phi)))
+	  && (start ? operand_equal_p (init, start, 0)
+	      : TREE_CODE (init) == INTEGER_CST && tree_fits_shwi_p (init)))
+	return c.phi;
+    }
+  return NULL;
+}
+
 /* Fills S for loop NUM inside loop OUTER and says whether NUM can be split
    around the iteration where its counter equals OUTER's.  */
 static gp_split_status
@@ -4899,19 +4920,10 @@ is_analyse (unsigned num, unsigned outer, is_split *s)
     return status;
   /* OUTER's counter: the same type, start and step, so that the model's
      iteration numbers compare as the counters do.  */
-  tree type = TREE_TYPE (PHI_RESULT (s->counter));
-  auto_vec<ix_counter> ocs;
-  gphi *other = NULL;
-  if (ix_counters (o, o, &ocs, &other))
-    for (const ix_counter &c : ocs)
-      if (!s->p && integer_onep (c.step)
-	  && types_compatible_p (type, TREE_TYPE (PHI_RESULT (c.phi)))
-	  && operand_equal_p (PHI_ARG_DEF_FROM_EDGE (c.phi,
-						     loop_preheader_edge (o)),
-			      s->lo, 0))
-	s->p = PHI_RESULT (c.phi);
-  if (!s->p)
+  gphi *c = is_outer_counter (o, TREE_TYPE (PHI_RESULT (s->counter)), s->lo);
+  if (!c)
     return GP_SPLIT_OUTER_COUNTER;
+  s->p = PHI_RESULT (c);
   if (is_value_out (l))
     return GP_SPLIT_VALUE_OUT;
   return GP_SPLIT_OK;
@@ -5174,6 +5186,68 @@ gp_loop_index_split_at (unsigned num, const gp_tree *value)
   if (!all_after)
     return GP_SPLIT_SHAPE;
   reset_debug_outside_loop (all_after);
+  return is_rewrite (s);
+}
+
+gp_split_status
+gp_loop_outer_start (unsigned num, unsigned outer, int64_t *start)
+{
+  class loop *o = get_loop (cfun, outer);
+  is_split s;
+  gp_split_status status = is_analyse_loop (num, &s);
+  if (status != GP_SPLIT_OK)
+    return status;
+  if (!o || !flow_loop_nested_p (o, s.l))
+    return GP_SPLIT_SHAPE;
+  gphi *c = is_outer_counter (o, TREE_TYPE (PHI_RESULT (s.counter)), NULL_TREE);
+  if (!c)
+    return GP_SPLIT_OUTER_COUNTER;
+  *start = tree_to_shwi (PHI_ARG_DEF_FROM_EDGE (c, loop_preheader_edge (o)));
+  return GP_SPLIT_OK;
+}
+
+gp_split_status
+gp_loop_index_split_offset (unsigned num, unsigned outer, int64_t offset)
+{
+  class loop *o = get_loop (cfun, outer);
+  is_split s;
+  gp_split_status status = is_analyse_loop (num, &s);
+  if (status != GP_SPLIT_OK)
+    return status;
+  if (!o || !flow_loop_nested_p (o, s.l))
+    return GP_SPLIT_SHAPE;
+  tree type = TREE_TYPE (PHI_RESULT (s.counter));
+  gphi *k = is_outer_counter (o, type, NULL_TREE);
+  if (!k)
+    return GP_SPLIT_OUTER_COUNTER;
+  if (!is_start_known (s.lo, s.l))
+    return GP_SPLIT_START;
+  if (is_value_out (s.l))
+    return GP_SPLIT_VALUE_OUT;
+  /* P = K + OFFSET, exact in 64 bits (the counters have at most 32): the
+     split runs where P is a value of the counter's type at least the
+     start; elsewhere the loop runs as written (the marking judges that
+     copy on its own).  */
+  tree s64 = long_long_integer_type_node;
+  tree p64 = fold_build2 (PLUS_EXPR, s64, fold_convert (s64, PHI_RESULT (k)),
+			  build_int_cst (s64, offset));
+  tree cond
+    = fold_build2 (TRUTH_AND_EXPR, boolean_type_node,
+		   fold_build2 (LE_EXPR, boolean_type_node,
+				fold_convert (s64, s.lo), p64),
+		   fold_build2 (LE_EXPR, boolean_type_node, p64,
+				fold_convert (s64, TYPE_MAX_VALUE (type))));
+  initialize_original_copy_tables ();
+  class loop *as_written = version_loop (s.l, cond);
+  free_original_copy_tables ();
+  if (!as_written)
+    return GP_SPLIT_SHAPE;
+  reset_debug_outside_loop (as_written);
+  gimple_seq seq = NULL;
+  s.p = force_gimple_operand (fold_convert (type, unshare_expr (p64)), &seq,
+			      true, NULL_TREE);
+  if (seq)
+    gsi_insert_seq_on_edge_immediate (loop_preheader_edge (s.l), seq);
   return is_rewrite (s);
 }
 

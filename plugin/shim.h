@@ -724,7 +724,9 @@ typedef enum gp_split_status
      32 bits), on its value for the next iteration, with a bound invariant
      in the loop.  */
   GP_SPLIT_COUNTER,
-  /* The enclosing loop has no counter of the same type, start and step.  */
+  /* The enclosing loop has no counter of the same type, start and step
+     (for gp_loop_outer_start and gp_loop_index_split_offset: of the same
+     type and step, from a constant).  */
   GP_SPLIT_OUTER_COUNTER,
   /* A value the loop computes is used after it.  */
   GP_SPLIT_VALUE_OUT,
@@ -762,6 +764,19 @@ gp_split_status gp_loop_split_start (unsigned num, int64_t *start, gp_tree **nam
    (a parameter of the loop's region), where the counter starts at a
    constant or at an SSA name computed before the loop.  */
 gp_split_status gp_loop_index_split_at (unsigned num, const gp_tree *value);
+
+/* Whether loop OUTER, around loop NUM (which must have the shape
+   gp_loop_index_split_at needs), has a counter of NUM's counter's type
+   stepping by one from a constant: that constant in *START.  */
+gp_split_status gp_loop_outer_start (unsigned num, unsigned outer, int64_t *start);
+
+/* The same split around the iteration where the counter of loop NUM
+   equals P = K + OFFSET, K the counter of loop OUTER around it that
+   gp_loop_outer_start finds, where NUM's counter starts at a constant or at
+   an SSA name computed before it.  The loop is first versioned on P being
+   a value of the counter's type at least NUM's start: where that fails,
+   the loop runs as written.  */
+gp_split_status gp_loop_index_split_offset (unsigned num, unsigned outer, int64_t offset);
 
 /* The trip count of loop NUM when it is a constant below 2^31, else 0.  */
 unsigned gp_loop_constant_trips (unsigned num);

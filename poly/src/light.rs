@@ -124,13 +124,14 @@ pub struct LightScop {
 }
 
 /// Where an index-set split cuts a loop's iterations: at the iteration
-/// where its iterator equals the one of the enclosing loop at a level (both
-/// counted in iterations), or where its counter, `start` (plus the
-/// parameter `start_param`, when there is one) plus its iterator, equals a
-/// parameter (by their positions in `params`).
+/// where its iterator equals the one of the enclosing loop at `level` plus
+/// `offset` (both counted in iterations: the offset is the difference of
+/// the counters' starts where the split is at equal counters), or where its
+/// counter, `start` (plus the parameter `start_param`, when there is one)
+/// plus its iterator, equals a parameter (by their positions in `params`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SplitPoint {
-    Iterator(usize),
+    Iterator { level: usize, offset: i128 },
     Param { index: usize, start: i128, start_param: Option<usize> },
 }
 
@@ -142,7 +143,7 @@ impl LightScop {
     pub fn restrict_to_side(&mut self, stmts: &[String], inner: usize, at: SplitPoint, below: bool) {
         let np = self.params.len();
         let deepest = match at {
-            SplitPoint::Iterator(outer) => inner.max(outer),
+            SplitPoint::Iterator { level, .. } => inner.max(level),
             SplitPoint::Param { .. } => inner,
         };
         // The constraint `sign * (at - it_inner) - 1 >= 0`, sign 1 below.
@@ -153,7 +154,10 @@ impl LightScop {
                 let n = conj.first().map_or(width, |a| a.e.coef.len());
                 let mut e = Lin::constant(n, -1);
                 match at {
-                    SplitPoint::Iterator(outer) => e.coef[np + outer] += sign,
+                    SplitPoint::Iterator { level, offset } => {
+                        e.coef[np + level] += sign;
+                        e.k += sign * offset;
+                    }
                     // The counter is start + it_inner: at = param - start.
                     SplitPoint::Param { index, start, start_param } => {
                         e.coef[index] += sign;

@@ -506,7 +506,7 @@ fn floyd_warshall(extra: &[&str]) -> Scop {
 /// parallel on the instances where its iterator is below (Some(true)) or
 /// above (Some(false)) the one at level `outer`, or on all (None).
 fn parallel_on_side(scop: &Scop, inner: usize, outer: usize, below: Option<bool>) -> bool {
-    parallel_around(scop, inner, SplitPoint::Iterator(outer), below)
+    parallel_around(scop, inner, SplitPoint::Iterator { level: outer, offset: 0 }, below)
 }
 
 /// The same with any split point.
@@ -541,6 +541,36 @@ fn index_split_keeps_other_dependences() {
     let fw = floyd_warshall(&["i - 1, j"]);
     assert!(!parallel_on_side(&fw, 1, 0, Some(true)));
     assert!(!parallel_on_side(&fw, 1, 0, Some(false)));
+}
+
+#[test]
+fn index_split_around_an_outer_counter_with_an_offset() {
+    // `for (k = 0; ...) for (i = 1; ...)` reading row k + 1 and column
+    // k + 1, the model counting each loop's iterations from zero (i = b + 1,
+    // k = a): row k + 1 is written where b = a, so the cut is b = a + 0,
+    // at equal iteration numbers; around i = k (b = a - 1) a side holds the
+    // writer and its readers. Row k instead: b = a - 1, the counters'
+    // values equal.
+    let n = "[n] -> ";
+    for (read, right) in [("a + 1", 0), ("a", -1)] {
+        let mut s = Statement::new(
+            "S",
+            4,
+            &format!("{n}{{ S[a, b, j] : 0 <= a < n - 1 and 0 <= b < n - 1 and 0 <= j < n }}"),
+            &format!("{n}{{ S[a, b, j] -> [0, a, 0, b, 0, j, 0] }}"),
+        );
+        for cell in ["b + 1, j".to_string(), format!("b + 1, {read}"), format!("{read}, j")] {
+            s = s.reads("path", &format!("{n}{{ S[a, b, j] -> path[{cell}] }}"));
+        }
+        s = s.writes("path", &format!("{n}{{ S[a, b, j] -> path[b + 1, j] }}"));
+        let scop = Scop { context: "[n] -> { : n > 1 }".into(), statements: vec![s], ..Scop::default() };
+        assert!(!parallel_around(&scop, 1, SplitPoint::Iterator { level: 0, offset: right }, None), "row {read}");
+        for offset in [-2, -1, 0, 1] {
+            let at = SplitPoint::Iterator { level: 0, offset };
+            let both = parallel_around(&scop, 1, at, Some(true)) && parallel_around(&scop, 1, at, Some(false));
+            assert_eq!(both, offset == right, "row {read}, offset {offset}");
+        }
+    }
 }
 
 /// One step of Floyd-Warshall in a function of its own, `k` a parameter:

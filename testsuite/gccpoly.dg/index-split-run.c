@@ -3,12 +3,12 @@
    runs each side in parallel: Floyd-Warshall's i loop around i = k (row k
    is written in iteration k and read by all the others), the same with
    counters from a parameter, bounds of their own and exit tests by <=,
-   the j loop of a two-level nest, and an i loop with a second counter.
-   Nests that are not split: one whose rows also depend on the row
-   before, one with too little work, one whose counters start apart, and
-   one whose loop hands out a value.  Each result is compared with the
-   same nest the plugin leaves alone (volatile steps), for sizes from 0
-   up.  */
+   the j loop of a two-level nest, an i loop with a second counter, and i
+   loops whose counters start apart from k's (split at i = k + 1 or i = k).
+   Not split: a nest whose rows also depend on the row before, one with
+   too little work, one whose loop hands out a value.  Each result is
+   compared with the same nest the plugin leaves alone (volatile steps),
+   for sizes from 0 up.  */
 /* { dg-do run } */
 /* { dg-options "-O2 -ftree-parallelize-loops=2 -fopt-info-loop-all -fchecking -fdump-tree-optimized" } */
 
@@ -18,7 +18,7 @@
 #define N 70
 int p1[N * N], q1[N * N], p3[N * N], q3[N * N];
 unsigned p2[N * N], q2[N * N], p4[N * N], q4[N * N];
-int p5[N * N], q5[N * N];
+int p5[N * N], q5[N * N], p9[N * N], q9[N * N], p10[N * N], q10[N * N];
 unsigned s3[N], t3[N];
 int p7[N * N], q7[N * N], p8[N * N];
 int x6[N * N], y6[N * N], w6[N * N];
@@ -112,12 +112,12 @@ row_ref (int n, int *x, const int *w)
 }
 
 /* Row k + 1 is the one read by all: in iteration numbers, the i loop (from
-   1) is parallel on each side of k's, but the counters start apart.  */
+   1) is parallel on each side of k's, which is where i = k + 1.  */
 __attribute__((noinline)) void
 apart (int n, int d[n][n])
 {
   for (int k = 0; k < n - 1; k++)
-    for (int i = 1; i < n; i++) /* { dg-missed "loop not split around the iteration where its counter equals the one of the loop at line 119: the loops' counters do not start alike or step alike; before it parallel .doall.; after it parallel .doall." "apart refused" } */
+    for (int i = 1; i < n; i++) /* { dg-optimized "loop split around the iteration where its counter equals the one of the loop at line 119 plus 1: .*; before it parallel .doall.; after it parallel .doall." "apart split" } */
       for (int j = 0; j < n; j++)
 	d[i][j] = MIN2 (d[i][j], d[i][k + 1] + d[k + 1][j]);
 }
@@ -131,6 +131,46 @@ apart_ref (int n, int d[n][n])
 	d[i][j] = MIN2 (d[i][j], d[i][k + 1] + d[k + 1][j]);
 }
 
+/* Row k, k from 1 and i from 0: split where the counters are equal, one
+   iteration of i after k's.  */
+__attribute__((noinline)) void
+apart_eq (int n, int d[n][n])
+{
+  for (int k = 1; k < n; k++)
+    for (int i = 0; i < n; i++) /* { dg-optimized "loop split around the iteration where its counter equals the one of the loop at line 139: .*; before it parallel .doall.; after it parallel .doall." "apart_eq split" } */
+      for (int j = 0; j < n; j++)
+	d[i][j] = MIN2 (d[i][j], d[i][k] + d[k][j]);
+}
+
+__attribute__((noinline)) void
+apart_eq_ref (int n, int d[n][n])
+{
+  for (int k = 1; k < n; k += vn)
+    for (int i = 0; i < n; i += vn)
+      for (int j = 0; j < n; j += vn)
+	d[i][j] = MIN2 (d[i][j], d[i][k] + d[k][j]);
+}
+
+/* Row k, k from 0 and i from 3: for k < 3 every row comes after k (the
+   loop as written runs), then the split at i = k.  */
+__attribute__((noinline)) void
+apart_late (int n, int d[n][n])
+{
+  for (int k = 0; k < n; k++)
+    for (int i = 3; i < n; i++) /* { dg-optimized "loop split around the iteration where its counter equals the one of the loop at line 159: .*; before it parallel .doall.; after it parallel .doall." "apart_late split" } */
+      for (int j = 0; j < n; j++)
+	d[i][j] = MIN2 (d[i][j], d[i][k] + d[k][j]);
+}
+
+__attribute__((noinline)) void
+apart_late_ref (int n, int d[n][n])
+{
+  for (int k = 0; k < n; k += vn)
+    for (int i = 3; i < n; i += vn)
+      for (int j = 0; j < n; j += vn)
+	d[i][j] = MIN2 (d[i][j], d[i][k] + d[k][j]);
+}
+
 /* A second counter in the i loop (C, by 3): each copy starts it at its
    value in the copy's first iteration.  */
 __attribute__((noinline)) void
@@ -139,7 +179,7 @@ two (int n, int d[n][n])
   for (int k = 0; k < n; k++)
     {
       int c = 5;
-      for (int i = 0; i < n; i++, c += 3) /* { dg-optimized "loop split around the iteration where its counter equals the one of the loop at line 139" "two split" } */
+      for (int i = 0; i < n; i++, c += 3) /* { dg-optimized "loop split around the iteration where its counter equals the one of the loop at line 179" "two split" } */
 	for (int j = 0; j < n; j++)
 	  d[i][j] = (d[i][j] ^ d[i][k]) * 3 + (d[k][j] & 7) + c;
     }
@@ -165,7 +205,7 @@ vout (int n, int d[n][n])
 {
   int last = -1;
   for (int k = 0; k < n; k++)
-    for (int i = 0; i < n; i++) /* { dg-missed "loop not split around the iteration where its counter equals the one of the loop at line 167: a value it computes is used after it; before it parallel .private.; after it parallel .private." "vout refused" } */
+    for (int i = 0; i < n; i++) /* { dg-missed "loop not split around the iteration where its counter equals the one of the loop at line 207: a value it computes is used after it; before it parallel .private.; after it parallel .private." "vout refused" } */
       {
 	for (int j = 0; j < n; j++)
 	  d[i][j] = MIN2 (d[i][j], d[i][k] + d[k][j]);
@@ -184,6 +224,8 @@ init (void)
       p3[i] = q3[i] = (i * 13) % 29;
       p4[i] = q4[i] = (i * 31) % 37;
       p5[i] = q5[i] = (i * 17) % 19;
+      p9[i] = q9[i] = (i * 13) % 23;
+      p10[i] = q10[i] = (i * 29) % 31;
       p7[i] = q7[i] = (i * 29) % 43;
       p8[i] = (i * 3) % 11;
     }
@@ -217,6 +259,10 @@ main (void)
 	printf ("vout differs at n = %d\n", n), bad = 1;
       apart (n, (int (*)[n]) p5);
       apart_ref (n, (int (*)[n]) q5);
+      apart_eq (n, (int (*)[n]) p9);
+      apart_eq_ref (n, (int (*)[n]) q9);
+      apart_late (n, (int (*)[n]) p10);
+      apart_late_ref (n, (int (*)[n]) q10);
       /* Row k before, among and after the i loop's rows; empty loops.  */
       int lo = s % 3, kn = n - 1 - (int) (s % 4) * 5, in = n - 1 - (int) (s % 5) * 3;
       le (lo, kn, in, n - 1, N, (unsigned (*)[N]) p2);
@@ -235,6 +281,10 @@ main (void)
 	printf ("two differs at n = %d\n", n), bad = 1;
       if (memcmp (p5, q5, sizeof p5) != 0)
 	printf ("apart differs at n = %d\n", n), bad = 1;
+      if (memcmp (p9, q9, sizeof p9) != 0)
+	printf ("apart_eq differs at n = %d\n", n), bad = 1;
+      if (memcmp (p10, q10, sizeof p10) != 0)
+	printf ("apart_late differs at n = %d\n", n), bad = 1;
     }
   return bad;
 }
@@ -244,5 +294,11 @@ main (void)
 /* { dg-final { scan-gcc-dump-times optimized {;; Function le\._loopfn\.[0-9]+ } 2 } } */
 /* { dg-final { scan-gcc-dump-times optimized {;; Function row\._loopfn\.[0-9]+ } 2 } } */
 /* { dg-final { scan-gcc-dump-times optimized {;; Function two\._loopfn\.[0-9]+ } 2 } } */
-/* { dg-final { compiler-output-not {index-split-run.c:(75|76|77|78|79|120):[0-9]+: optimized: gccpoly: loop split} } } */
+/* Counters apart: the sides, and for apart and apart_late the loop as
+   written where k + 1 or k is outside the counter's type or before i's
+   start.  */
+/* { dg-final { scan-gcc-dump-times optimized {;; Function apart\._loopfn\.[0-9]+ } 3 } } */
+/* { dg-final { scan-gcc-dump-times optimized {;; Function apart_eq\._loopfn\.[0-9]+ } 2 } } */
+/* { dg-final { scan-gcc-dump-times optimized {;; Function apart_late\._loopfn\.[0-9]+ } 3 } } */
+/* { dg-final { compiler-output-not {index-split-run.c:(75|76|77|78|79):[0-9]+: optimized: gccpoly: loop split} } } */
 /* { dg-final { scan-report {functions[name=fw].loops[line=33].transform} {["index-split","parallel"]} } } */
