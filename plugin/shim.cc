@@ -5189,37 +5189,45 @@ gp_loop_index_split_at (unsigned num, const gp_tree *value)
   return is_rewrite (s);
 }
 
+/* Fills S for loop NUM inside loop OUTER, with OUTER's counter of NUM's
+   counter's type stepping by one from a constant in *K, and says whether
+   NUM has the shape to be split around that counter plus a constant.  */
+static gp_split_status
+is_analyse_offset (unsigned num, unsigned outer, is_split *s, gphi **k)
+{
+  class loop *o = get_loop (cfun, outer);
+  gp_split_status status = is_analyse_loop (num, s);
+  if (status != GP_SPLIT_OK)
+    return status;
+  if (!o || !flow_loop_nested_p (o, s->l))
+    return GP_SPLIT_SHAPE;
+  *k = is_outer_counter (o, TREE_TYPE (PHI_RESULT (s->counter)), NULL_TREE);
+  return *k ? GP_SPLIT_OK : GP_SPLIT_OUTER_COUNTER;
+}
+
 gp_split_status
 gp_loop_outer_start (unsigned num, unsigned outer, int64_t *start)
 {
-  class loop *o = get_loop (cfun, outer);
   is_split s;
-  gp_split_status status = is_analyse_loop (num, &s);
-  if (status != GP_SPLIT_OK)
-    return status;
-  if (!o || !flow_loop_nested_p (o, s.l))
-    return GP_SPLIT_SHAPE;
-  gphi *c = is_outer_counter (o, TREE_TYPE (PHI_RESULT (s.counter)), NULL_TREE);
-  if (!c)
-    return GP_SPLIT_OUTER_COUNTER;
-  *start = tree_to_shwi (PHI_ARG_DEF_FROM_EDGE (c, loop_preheader_edge (o)));
-  return GP_SPLIT_OK;
+  gphi *k;
+  gp_split_status status = is_analyse_offset (num, outer, &s, &k);
+  if (status == GP_SPLIT_OK)
+    {
+      edge pe = loop_preheader_edge (get_loop (cfun, outer));
+      *start = tree_to_shwi (PHI_ARG_DEF_FROM_EDGE (k, pe));
+    }
+  return status;
 }
 
 gp_split_status
 gp_loop_index_split_offset (unsigned num, unsigned outer, int64_t offset)
 {
-  class loop *o = get_loop (cfun, outer);
   is_split s;
-  gp_split_status status = is_analyse_loop (num, &s);
+  gphi *k;
+  gp_split_status status = is_analyse_offset (num, outer, &s, &k);
   if (status != GP_SPLIT_OK)
     return status;
-  if (!o || !flow_loop_nested_p (o, s.l))
-    return GP_SPLIT_SHAPE;
   tree type = TREE_TYPE (PHI_RESULT (s.counter));
-  gphi *k = is_outer_counter (o, type, NULL_TREE);
-  if (!k)
-    return GP_SPLIT_OUTER_COUNTER;
   if (!is_start_known (s.lo, s.l))
     return GP_SPLIT_START;
   if (is_value_out (s.l))
