@@ -4907,24 +4907,38 @@ is_outer_counter (class loop *o, tree type, tree start)
   return NULL;
 }
 
+/* Fills S for loop NUM inside loop OUTER, with OUTER's counter of NUM's
+   counter's type stepping by one in *K, from NUM's start where ALIKE, else
+   from a constant, and says whether NUM has the shape to be split around
+   that counter (plus a constant).  */
+static gp_split_status
+is_analyse_outer (unsigned num, unsigned outer, bool alike, is_split *s,
+		  gphi **k)
+{
+  class loop *o = get_loop (cfun, outer);
+  gp_split_status status = is_analyse_loop (num, s);
+  if (status != GP_SPLIT_OK)
+    return status;
+  if (!o || !flow_loop_nested_p (o, s->l))
+    return GP_SPLIT_SHAPE;
+  *k = is_outer_counter (o, TREE_TYPE (PHI_RESULT (s->counter)),
+			 alike ? s->lo : NULL_TREE);
+  return *k ? GP_SPLIT_OK : GP_SPLIT_OUTER_COUNTER;
+}
+
 /* Fills S for loop NUM inside loop OUTER and says whether NUM can be split
    around the iteration where its counter equals OUTER's.  */
 static gp_split_status
 is_analyse (unsigned num, unsigned outer, is_split *s)
 {
-  class loop *l = get_loop (cfun, num), *o = get_loop (cfun, outer);
-  if (!l || !o || !flow_loop_nested_p (o, l))
-    return GP_SPLIT_SHAPE;
-  gp_split_status status = is_analyse_loop (num, s);
-  if (status != GP_SPLIT_OK)
-    return status;
   /* OUTER's counter: the same type, start and step, so that the model's
      iteration numbers compare as the counters do.  */
-  gphi *c = is_outer_counter (o, TREE_TYPE (PHI_RESULT (s->counter)), s->lo);
-  if (!c)
-    return GP_SPLIT_OUTER_COUNTER;
-  s->p = PHI_RESULT (c);
-  if (is_value_out (l))
+  gphi *k;
+  gp_split_status status = is_analyse_outer (num, outer, true, s, &k);
+  if (status != GP_SPLIT_OK)
+    return status;
+  s->p = PHI_RESULT (k);
+  if (is_value_out (s->l))
     return GP_SPLIT_VALUE_OUT;
   return GP_SPLIT_OK;
 }
@@ -5164,6 +5178,29 @@ gp_loop_split_start (unsigned num, int64_t *start, gp_tree **name,
   return GP_SPLIT_OK;
 }
 
+/* Versions S's loop on COND and splits it where COND holds (is_rewrite),
+   S.P computed by MAKE_P before it there when given; where COND fails the
+   loop runs as it is, and the marking judges that copy on its own.  */
+static gp_split_status
+is_rewrite_where (is_split &s, tree cond, tree make_p = NULL_TREE)
+{
+  initialize_original_copy_tables ();
+  class loop *other = version_loop (s.l, cond);
+  free_original_copy_tables ();
+  if (!other)
+    return GP_SPLIT_SHAPE;
+  reset_debug_outside_loop (other);
+  if (make_p)
+    {
+      gimple_seq seq = NULL;
+      s.p = force_gimple_operand (unshare_expr (make_p), &seq, true,
+				  NULL_TREE);
+      if (seq)
+	gsi_insert_seq_on_edge_immediate (loop_preheader_edge (s.l), seq);
+    }
+  return is_rewrite (s);
+}
+
 gp_split_status
 gp_loop_index_split_at (unsigned num, const gp_tree *value)
 {
@@ -5177,32 +5214,9 @@ gp_loop_index_split_at (unsigned num, const gp_tree *value)
      right after it (an affine start for the model); elsewhere every
      iteration comes after VALUE, and a copy of the loop runs them all.  */
   tree s64 = long_long_integer_type_node;
-  initialize_original_copy_tables ();
-  class loop *all_after
-    = version_loop (s.l, fold_build2 (LE_EXPR, boolean_type_node,
-				      fold_convert (s64, s.lo),
-				      fold_convert (s64, s.p)));
-  free_original_copy_tables ();
-  if (!all_after)
-    return GP_SPLIT_SHAPE;
-  reset_debug_outside_loop (all_after);
-  return is_rewrite (s);
-}
-
-/* Fills S for loop NUM inside loop OUTER, with OUTER's counter of NUM's
-   counter's type stepping by one from a constant in *K, and says whether
-   NUM has the shape to be split around that counter plus a constant.  */
-static gp_split_status
-is_analyse_offset (unsigned num, unsigned outer, is_split *s, gphi **k)
-{
-  class loop *o = get_loop (cfun, outer);
-  gp_split_status status = is_analyse_loop (num, s);
-  if (status != GP_SPLIT_OK)
-    return status;
-  if (!o || !flow_loop_nested_p (o, s->l))
-    return GP_SPLIT_SHAPE;
-  *k = is_outer_counter (o, TREE_TYPE (PHI_RESULT (s->counter)), NULL_TREE);
-  return *k ? GP_SPLIT_OK : GP_SPLIT_OUTER_COUNTER;
+  return is_rewrite_where (s, fold_build2 (LE_EXPR, boolean_type_node,
+					   fold_convert (s64, s.lo),
+					   fold_convert (s64, s.p)));
 }
 
 gp_split_status
@@ -5210,7 +5224,7 @@ gp_loop_outer_start (unsigned num, unsigned outer, int64_t *start)
 {
   is_split s;
   gphi *k;
-  gp_split_status status = is_analyse_offset (num, outer, &s, &k);
+  gp_split_status status = is_analyse_outer (num, outer, false, &s, &k);
   if (status == GP_SPLIT_OK)
     {
       edge pe = loop_preheader_edge (get_loop (cfun, outer));
@@ -5224,7 +5238,7 @@ gp_loop_index_split_offset (unsigned num, unsigned outer, int64_t offset)
 {
   is_split s;
   gphi *k;
-  gp_split_status status = is_analyse_offset (num, outer, &s, &k);
+  gp_split_status status = is_analyse_outer (num, outer, false, &s, &k);
   if (status != GP_SPLIT_OK)
     return status;
   tree type = TREE_TYPE (PHI_RESULT (s.counter));
@@ -5245,18 +5259,7 @@ gp_loop_index_split_offset (unsigned num, unsigned outer, int64_t offset)
 				fold_convert (s64, s.lo), p64),
 		   fold_build2 (LE_EXPR, boolean_type_node, p64,
 				fold_convert (s64, TYPE_MAX_VALUE (type))));
-  initialize_original_copy_tables ();
-  class loop *as_written = version_loop (s.l, cond);
-  free_original_copy_tables ();
-  if (!as_written)
-    return GP_SPLIT_SHAPE;
-  reset_debug_outside_loop (as_written);
-  gimple_seq seq = NULL;
-  s.p = force_gimple_operand (fold_convert (type, unshare_expr (p64)), &seq,
-			      true, NULL_TREE);
-  if (seq)
-    gsi_insert_seq_on_edge_immediate (loop_preheader_edge (s.l), seq);
-  return is_rewrite (s);
+  return is_rewrite_where (s, cond, fold_convert (type, p64));
 }
 
 unsigned
