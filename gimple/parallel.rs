@@ -864,6 +864,32 @@ pub fn reduction_stores(forest: &LoopForest, r: &Region, l: u32, cells: &[String
         .collect()
 }
 
+/// The cells loop `l` updates in memory that a register could carry
+/// while it runs, by the model: each array all of whose accesses in `l`
+/// (its inner loops' included) are in `l`'s own body, one store and at
+/// least one load; `gp_loop_carry_cell` checks that they are one
+/// reference. (array, store, loads); empty where the loop's accesses do
+/// not line up with the model's.
+pub fn carried_cells(forest: &LoopForest, r: &Region, l: u32) -> Vec<(String, Stmt, Vec<Stmt>)> {
+    let Some(accesses) = loop_accesses(forest, r, l) else { return Vec::new() };
+    let mut by_array: BTreeMap<&str, Vec<&(i32, MemAccess)>> = BTreeMap::new();
+    for a in &accesses {
+        by_array.entry(a.1.array.as_str()).or_default().push(a);
+    }
+    let mut out = Vec::new();
+    for (array, all) in by_array {
+        if all.iter().any(|(b, _)| ir::bb_loop(*b) != l) {
+            continue;
+        }
+        let stores: Vec<Stmt> = all.iter().filter(|(_, a)| a.write).map(|(_, a)| a.stmt).collect();
+        let loads: Vec<Stmt> = all.iter().filter(|(_, a)| !a.write).map(|(_, a)| a.stmt).collect();
+        if let ([store], false) = (&stores[..], loads.is_empty()) {
+            out.push((array.to_string(), *store, loads));
+        }
+    }
+    out
+}
+
 /// The accesses of loop `l` (its inner loops' included) to `array`, each
 /// with the loop of its block and whether it writes; None where the loop's
 /// accesses do not line up with the model's.

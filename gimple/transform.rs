@@ -45,9 +45,10 @@ pub enum LoopPlan {
     /// `copies`: its reductions into arrays and its private arrays that
     /// are not its body's own, made with a copy per thread
     /// (`gp_loop_thread_copies`) before it is marked.
-    /// `inner_sinks`: the stores of its inner loops' reductions into one
-    /// memory cell (loop, store), moved after those loops in its marked
-    /// copy, where the arrays are apart.
+    /// `inner_sinks`: the cells its inner loops update in memory (their
+    /// reductions into one cell), carried in registers in its marked copy,
+    /// where the arrays are apart: the stores moved after those loops, and
+    /// the loads, where PRE left them, before.
     Parallel {
         test: Option<RuntimeTest>,
         otherwise: Vec<u32>,
@@ -57,10 +58,45 @@ pub enum LoopPlan {
         min_trips: bool,
         sinks: Vec<Stmt>,
         copies: ThreadCopies,
-        inner_sinks: Vec<(u32, Stmt)>,
+        inner_sinks: Vec<CarriedCell>,
     },
     /// Parallel by the analysis but left to run sequentially: why.
     Kept(String),
+    /// A loop that stays sequential, versioned on `test` (the region's,
+    /// arrays apart) so that in the copy where it holds the cells its
+    /// loops update in memory are carried in registers (`cells`): GCC kept
+    /// them in memory, since the arrays could overlap. `kept`: why it
+    /// stays sequential where it is parallel.
+    Registers { test: RuntimeTest, cells: Vec<CarriedCell>, kept: Option<String> },
+}
+
+/// A cell loop `l` updates in memory (`array`'s, through `loads` and
+/// `store`), to be carried in a register while the loop runs
+/// (`gp_loop_carry_cell`); with no loads, PRE's register cycle already,
+/// and `array` the verdict's name of the cell (`s[0]`).
+#[derive(Clone, Debug)]
+pub struct CarriedCell {
+    pub l: u32,
+    pub array: String,
+    store: Stmt,
+    loads: Vec<Stmt>,
+}
+
+impl CarriedCell {
+    /// Whether its loads move out of the loop too (not PRE's register
+    /// cycle).
+    pub fn loaded(&self) -> bool {
+        !self.loads.is_empty()
+    }
+
+    /// What the remarks call it, and what is done to it.
+    pub fn describe(&self) -> String {
+        if self.loads.is_empty() {
+            format!("the running value of {} kept in a register, stored after the loop", self.array)
+        } else {
+            format!("the running value of the cell of {} that the loop updates kept in a register, loaded before the loop and stored after it", self.array)
+        }
+    }
 }
 
 /// One byte range a region touches: `[base + lo, base + hi)`.
@@ -328,6 +364,35 @@ pub fn private_storage(l: u32, decls: &[Tree], apply: bool) -> bool {
 pub fn sink_store(l: u32, store: Stmt, apply: bool) -> bool {
     // SAFETY: l is a loop of cfun and store a statement of cfun.
     unsafe { ffi::gp_loop_sink_store(l, store.raw(), apply as i32) != 0 }
+}
+
+/// Carries `c`'s cell in a register while its loop runs, loaded before
+/// it and stored after it (`gp_loop_carry_cell`); with `apply` false only
+/// says whether it can, changing nothing.
+pub fn carry_cell(c: &CarriedCell, apply: bool) -> bool {
+    let loads: Vec<*const ffi::gp_stmt> = c.loads.iter().map(|s| s.raw() as *const _).collect();
+    // SAFETY: c.l is a loop of cfun, c.store and loads statements of cfun;
+    // loads holds loads.len() handles.
+    unsafe { ffi::gp_loop_carry_cell(c.l, c.store.raw(), loads.as_ptr(), loads.len() as u32, apply as i32) != 0 }
+}
+
+/// The cells the loops of `l` (itself included) in region `r` update in
+/// memory and a register can carry where the region's arrays are apart:
+/// those of arrays the region's test keeps apart from others.
+fn carried_cells_in(forest: &LoopForest, r: &Region, l: u32) -> Vec<CarriedCell> {
+    let mut out = Vec::new();
+    for &x in r.loops.iter().filter(|&&x| forest.within(x, l)) {
+        for (array, store, loads) in super::parallel::carried_cells(forest, r, x) {
+            if !r.alias_pairs.iter().any(|(a, b)| *a == array || *b == array) {
+                continue;
+            }
+            let c = CarriedCell { l: x, array, store, loads };
+            if carry_cell(&c, false) {
+                out.push(c);
+            }
+        }
+    }
+    out
 }
 
 /// Whether loop `l` of region `r` can have copies per thread of `n`
@@ -798,11 +863,42 @@ pub fn plan(
                 plans.insert(l, LoopPlan::Kept(why));
             }
         }
-        if chosen.is_empty() {
+        // The region's outermost loops that stay sequential, with no
+        // marked loop in them: versioned on the region's test where that
+        // lets registers carry the cells their loops update in memory
+        // (bicg's `q[i]`, which GCC keeps in memory while `s[j]` could be
+        // it).
+        let outermost = |l: u32| forest.get(l).and_then(|x| x.parent).is_none_or(|p| !r.loops.contains(&p));
+        let mut registers: Vec<(u32, Vec<CarriedCell>)> = Vec::new();
+        if sink_reductions && !r.alias_pairs.is_empty() {
+            for &l in r.loops.iter().filter(|&&l| outermost(l)) {
+                if chosen.iter().any(|c| c.l == l || inside(c.l, l)) {
+                    continue;
+                }
+                let cells = carried_cells_in(forest, r, l);
+                if !cells.is_empty() {
+                    registers.push((l, cells));
+                }
+            }
+        }
+        if chosen.is_empty() && registers.is_empty() {
             continue;
         }
         let cx = BoundedCtx::new(max_operations);
-        let test = match region_test(&cx, r) {
+        let region = region_test(&cx, r);
+        if let Ok(Some(t)) = &region {
+            for (l, cells) in registers {
+                let kept = match plans.remove(&l) {
+                    Some(LoopPlan::Kept(why)) => Some(why),
+                    _ => None,
+                };
+                plans.insert(l, LoopPlan::Registers { test: t.clone(), cells, kept });
+            }
+        }
+        if chosen.is_empty() {
+            continue;
+        }
+        let test = match region {
             Ok(t) => t,
             Err(why) => {
                 for c in chosen {
@@ -820,7 +916,9 @@ pub fn plan(
         // loop's reduction into one memory cell keeps its running value in
         // a register too (its store moves after it), so that the
         // vectorizer can make the reduction there.
-        let inner_sinks = |l: u32| -> Vec<(u32, Stmt)> {
+        // Cells updated in memory that PRE left there (the arrays could
+        // overlap) are carried in registers as well.
+        let inner_sinks = |l: u32| -> Vec<CarriedCell> {
             if !sink_reductions {
                 return Vec::new();
             }
@@ -833,10 +931,11 @@ pub fn plan(
                 }
                 if let Some(st) = super::parallel::reduction_stores(forest, r, x, &cells) {
                     if st.iter().all(|s| sink_store(x, *s, false)) {
-                        out.extend(st.into_iter().map(|s| (x, s)));
+                        out.extend(cells.iter().zip(st).map(|(c, s)| CarriedCell { l: x, array: c.clone(), store: s, loads: Vec::new() }));
                     }
                 }
             }
+            out.extend(carried_cells_in(forest, r, l).into_iter().filter(|c| c.l != l));
             out
         };
         // An innermost loop inside a sequential one whose iterations the

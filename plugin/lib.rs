@@ -572,8 +572,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         eprintln!("gccpoly-par {name}: detection {:?}, verdicts {:?}, plan {:?}; regions {}", d.took, t_verdicts, t0.elapsed() - t_verdicts, sizes.join(" "));
     }
     let mut report = p.functions.iter_mut().rev().find(|f| f.name == name);
-    // (loop, transform, guard, why kept) for the report.
-    let mut done: Vec<(u32, Vec<&str>, Option<String>, Option<String>)> = Vec::new();
+    let mut done: Vec<LoopDone> = Vec::new();
     for (l, plan) in &plans {
         let Some(fl) = forest.get(*l) else { continue };
         // Where interchange's version test failed, the nest runs as written.
@@ -602,6 +601,15 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             }
             LoopPlan::Kept(why) => {
                 done.push(kept(why));
+                continue;
+            }
+            LoopPlan::Registers { test, cells, kept: why } => {
+                if let Some(why) = why {
+                    done.push(kept(why));
+                }
+                if mark {
+                    done.extend(carry_cells(forest, region, *l, test, cells, versioned));
+                }
                 continue;
             }
         };
@@ -663,10 +671,13 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         let wrapped = if copying { copies.wrapped() } else { Vec::new() };
         // Its inner loops' reductions into one cell keep their running
         // values in registers, stored after those loops.
-        let mut sunk_inner: Vec<u32> = Vec::new();
-        for (x, store) in inner_sinks.iter().filter(|_| mark) {
-            if gimple::transform::sink_store(*x, *store, true) && !sunk_inner.contains(x) {
-                sunk_inner.push(*x);
+        let mut sunk_inner: Vec<(u32, Vec<&gimple::transform::CarriedCell>)> = Vec::new();
+        for c in inner_sinks.iter().filter(|_| mark) {
+            if gimple::transform::carry_cell(c, true) {
+                match sunk_inner.iter_mut().find(|(x, _)| *x == c.l) {
+                    Some((_, cs)) => cs.push(c),
+                    None => sunk_inner.push((c.l, vec![c])),
+                }
             }
         }
         // parloops refuses a loop with a PHI that is neither a counter nor a
@@ -888,19 +899,23 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             done.push((c.inner, vec!["collapse"], None, None));
         }
         done.push(d);
-        for &x in &sunk_inner {
+        for (x, cs) in &sunk_inner {
+            let x = *x;
             if let Some(fx) = forest.get(x) {
+                // PRE's register cycles only: the verdict names their cells.
+                let what = if cs.iter().all(|c| !c.loaded()) {
+                    format!("the running value of {} kept in a register, stored after the loop", plan_cells(&outcomes[ri], x).join(", "))
+                } else {
+                    cs.iter().map(|c| c.describe()).collect::<Vec<_>>().join("; ")
+                };
                 diag::remark(
                     RemarkKind::GP_REMARK_OPTIMIZED,
                     fx.location,
-                    &format!(
-                        "the running value of {} kept in a register, stored after the loop, in the copy of the loop at line {} that runs in parallel",
-                        plan_cells(&outcomes[ri], x).join(", "),
-                        line.unwrap_or(0)
-                    ),
+                    &format!("{what}, in the copy of the loop at line {} that runs in parallel", line.unwrap_or(0)),
                 );
             }
-            done.push((x, vec!["reduction"], None, None));
+            let t = if cs.iter().any(|c| c.loaded()) { "register-cell" } else { "reduction" };
+            done.push((x, vec![t], None, None));
         }
         for &x in otherwise {
             let (msg, g) = match &inside {
@@ -926,6 +941,46 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             lr.kept = kept;
         }
     }
+}
+
+/// What the report records of a loop: (loop, transforms, guard, why kept).
+type LoopDone = (u32, Vec<&'static str>, Option<String>, Option<String>);
+
+/// Versions loop `l`, which stays sequential, on `test` (unless it is
+/// inside interchange's version on the same test) and carries `cells` in
+/// registers in the copy where it holds; remarks at each loop whose cell
+/// is carried. Returns what the report records of them.
+fn carry_cells(
+    forest: &LoopForest,
+    region: &gimple::Region,
+    l: u32,
+    test: &gimple::transform::RuntimeTest,
+    cells: &[gimple::transform::CarriedCell],
+    versioned: &Versioned,
+) -> Vec<LoopDone> {
+    let text = test.text();
+    let under = versioned.under.iter().any(|(u, g)| forest.within(l, *u) && *g == text);
+    if !under && gimple::transform::version_on(region, l, test).is_none() {
+        if let Some(fl) = forest.get(l) {
+            diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, "cells updated in memory left there: versioning the loop on its arrays' test failed");
+        }
+        return Vec::new();
+    }
+    let mut done = Vec::new();
+    for c in cells {
+        if !gimple::transform::carry_cell(c, true) {
+            continue;
+        }
+        if let Some(fx) = forest.get(c.l) {
+            diag::remark(
+                RemarkKind::GP_REMARK_OPTIMIZED,
+                fx.location,
+                &format!("{}, in a copy run when {text}", c.describe()),
+            );
+        }
+        done.push((c.l, vec!["register-cell"], Some(text.clone()), None));
+    }
+    done
 }
 
 /// The cells of loop `l`'s reductions in memory, as the verdict names them.

@@ -575,6 +575,22 @@ unsigned gp_loop_wide_counters (unsigned num);
    register value to an address computed before the loop.  With APPLY
    zero nothing changes; returns whether it can be (or was) done.  */
 int gp_loop_sink_store (unsigned num, const gp_stmt *store, int apply);
+/* A reduction into one memory cell that PRE left in memory (`x = *s;
+   ...; *s = x + e` in each iteration: the arrays could overlap before the
+   caller's version test), in loop NUM: the LOADS (N of them) of the cell
+   STORE writes become a register carried around the loop, a PHI of the
+   header whose value is the cell's before the loop (loaded before it),
+   then the value the previous iteration stored; then the store moves after
+   the loop (gp_loop_sink_store).  The caller's model proves that the
+   loop's other accesses never touch the cell (in the copy where its test
+   holds).  Only loads in the loop itself (not an inner loop) of the very
+   reference stored, each before the store in the iteration (their blocks
+   dominate the store's), and a store that gp_loop_sink_store can move and
+   that runs in every iteration.  With no loads (PRE's register cycle
+   already), only the store moves.  With APPLY zero nothing changes;
+   returns whether it can be (or was) done.  */
+int gp_loop_carry_cell (unsigned num, const gp_stmt *store,
+			const gp_stmt *const *loads, unsigned n, int apply);
 /* What a thread's copy of an array in gp_loop_thread_copies is for.  */
 typedef enum gp_copy_kind
 {

@@ -119,6 +119,8 @@ run_part "random triangular nests (wavefronts) at 2 and 4 threads" "$work/wavefr
   "$top/testsuite/run/reductions-random.sh" --programs wavefront --plugin "$plugin" --cc "$cc"
 run_part "random nests parallel around one iteration (index-set splits) at 2 and 4 threads" "$work/split-random.log" \
   "$top/testsuite/run/reductions-random.sh" --programs split --plugin "$plugin" --cc "$cc"
+run_part "random nests updating cells in memory through pointers that may overlap, at 2 and 4 threads" "$work/cells-random.log" \
+  "$top/testsuite/run/reductions-random.sh" --programs cells --plugin "$plugin" --cc "$cc"
 
 if [ -s "$failures" ]; then
   echo "== what failed (also in $failures)"

@@ -19,9 +19,12 @@
 # -ffast-math: the outputs must be equal), each run at 2 and 4 threads;
 # it counts the nests run by wavefronts.  With --programs split: so for
 # the nests of testsuite/run/split-programs.py, parallel around one
-# iteration; it counts the loops split.
+# iteration; it counts the loops split.  With --programs cells: so for the
+# nests of testsuite/run/cells-programs.py, which update cells in memory
+# through pointers that may overlap; it counts the cells carried in
+# registers.
 #
-#   reductions-random.sh [--programs reduction|wavefront|split] [--plugin PATH] [--cc GCC] [--count N] [--seed-base S] [-j N]
+#   reductions-random.sh [--programs reduction|wavefront|split|cells] [--plugin PATH] [--cc GCC] [--count N] [--seed-base S] [-j N]
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -45,8 +48,8 @@ done
 plugin=$(realpath "$plugin")
 case $programs in
   reduction) flagsets="-O2;-O3;-O3 -ffast-math"; threads="2"; info="" ;;
-  wavefront|split) flagsets="-O2;-O3 -g"; threads="2 4"; info="-missed" ;;
-  *) echo "reductions-random.sh: unknown programs '$programs' (reduction, wavefront, split)" >&2; exit 2 ;;
+  wavefront|split|cells) flagsets="-O2;-O3 -g"; threads="2 4"; info="-missed" ;;
+  *) echo "reductions-random.sh: unknown programs '$programs' (reduction, wavefront, split, cells)" >&2; exit 2 ;;
 esac
 work=${GCCPOLY_REDUCTIONS_WORK:-$top/testsuite/work/$programs-random}
 rm -rf "$work"
@@ -121,6 +124,9 @@ if [ "$programs" = wavefront ]; then
 fi
 if [ "$programs" = split ]; then
   echo "reductions-random: loops split around one iteration: $(logs | grep -c 'optimized: gccpoly: loop split around' || true); not split: $(logs | grep -c 'missed: gccpoly: loop not split around' || true)"
+fi
+if [ "$programs" = cells ]; then
+  echo "reductions-random: cells carried in registers: $(logs | grep -c 'optimized: gccpoly: the running value of the cell of' || true)"
 fi
 echo "$p passed, $f failed"
 [ "$f" = 0 ]
