@@ -864,27 +864,49 @@ pub fn reduction_stores(forest: &LoopForest, r: &Region, l: u32, cells: &[String
         .collect()
 }
 
-/// The cells loop `l` updates in memory that a register could carry
-/// while it runs, by the model: each array all of whose accesses in `l`
-/// (its inner loops' included) are in `l`'s own body, one store and at
-/// least one load; `gp_loop_carry_cell` checks that they are one
-/// reference. (array, store, loads); empty where the loop's accesses do
-/// not line up with the model's.
-pub fn carried_cells(forest: &LoopForest, r: &Region, l: u32) -> Vec<(String, Stmt, Vec<Stmt>)> {
+/// A cell a loop updates in memory that a register could carry while the
+/// loop runs: its array, its store in the loop's own body, the loads of
+/// the same element in the same statement (block) of the model, and the
+/// relations of the array's other accesses in the loop, which must never
+/// touch the cell (`cell`, the store's relation) in the same iteration of
+/// the loops around it (`IslScop::apart_within`).
+pub struct CellCandidate {
+    pub array: String,
+    pub store: Stmt,
+    pub loads: Vec<Stmt>,
+    pub cell: String,
+    pub others: Vec<String>,
+}
+
+/// The cells loop `l` of region `r` updates in memory through loads and a
+/// store in its own body each iteration (a chain of updates through
+/// memory): for each store in `l`'s own body, the loads of the same
+/// statement with its relation, and the array's other accesses in `l`
+/// (its inner loops' included). Empty where the loop's accesses do not
+/// line up with the model's.
+pub fn carried_cells(forest: &LoopForest, r: &Region, l: u32) -> Vec<CellCandidate> {
     let Some(accesses) = loop_accesses(forest, r, l) else { return Vec::new() };
-    let mut by_array: BTreeMap<&str, Vec<&(i32, MemAccess)>> = BTreeMap::new();
-    for a in &accesses {
-        by_array.entry(a.1.array.as_str()).or_default().push(a);
-    }
+    let relation = |b: i32, a: &MemAccess| -> Option<String> {
+        let st = r.scop.statements.iter().find(|s| s.name == format!("S_{b}"))?;
+        Some(st.accesses.get(a.index)?.relation.clone())
+    };
     let mut out = Vec::new();
-    for (array, all) in by_array {
-        if all.iter().any(|(b, _)| ir::bb_loop(*b) != l) {
-            continue;
+    for (bw, w) in accesses.iter().filter(|(b, a)| a.write && ir::bb_loop(*b) == l) {
+        let Some(cell) = relation(*bw, w) else { continue };
+        let (mut loads, mut others, mut known) = (Vec::new(), Vec::new(), true);
+        for (b, a) in accesses.iter().filter(|(_, a)| a.array == w.array && (a.stmt, a.index) != (w.stmt, w.index)) {
+            let Some(rel) = relation(*b, a) else {
+                known = false;
+                break;
+            };
+            if !a.write && rel == cell {
+                loads.push(a.stmt);
+            } else {
+                others.push(rel);
+            }
         }
-        let stores: Vec<Stmt> = all.iter().filter(|(_, a)| a.write).map(|(_, a)| a.stmt).collect();
-        let loads: Vec<Stmt> = all.iter().filter(|(_, a)| !a.write).map(|(_, a)| a.stmt).collect();
-        if let ([store], false) = (&stores[..], loads.is_empty()) {
-            out.push((array.to_string(), *store, loads));
+        if known && !loads.is_empty() {
+            out.push(CellCandidate { array: w.array.clone(), store: w.stmt, loads, cell, others });
         }
     }
     out

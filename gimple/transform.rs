@@ -63,21 +63,22 @@ pub enum LoopPlan {
     /// Parallel by the analysis but left to run sequentially: why.
     Kept(String),
     /// A loop that stays sequential, versioned on `test` (the region's,
-    /// arrays apart) so that in the copy where it holds the cells its
-    /// loops update in memory are carried in registers (`cells`): GCC kept
-    /// them in memory, since the arrays could overlap. `kept`: why it
-    /// stays sequential where it is parallel.
-    Registers { test: RuntimeTest, cells: Vec<CarriedCell>, kept: Option<String> },
+    /// arrays apart) where there is one, so that in the copy where it
+    /// holds the cells its loops update in memory are carried in registers
+    /// (`cells`): GCC kept them in memory, since the arrays could overlap
+    /// or the loops access other elements of theirs. `kept`: why it stays
+    /// sequential where it is parallel.
+    Registers { test: Option<RuntimeTest>, cells: Vec<CarriedCell>, kept: Option<String> },
 }
 
-/// A cell loop `l` updates in memory (`array`'s, through `loads` and
-/// `store`), to be carried in a register while the loop runs
-/// (`gp_loop_carry_cell`); with no loads, PRE's register cycle already,
-/// and `array` the verdict's name of the cell (`s[0]`).
+/// A cell loop `l` updates in memory (through `loads` and `store`), to be
+/// carried in a register while the loop runs (`gp_loop_carry_cell`); with
+/// no loads, PRE's register cycle already. `cell`: what the remarks call
+/// it (the verdict's `s[0]`, or `the cell of q`).
 #[derive(Clone, Debug)]
 pub struct CarriedCell {
     pub l: u32,
-    pub array: String,
+    pub cell: String,
     store: Stmt,
     loads: Vec<Stmt>,
 }
@@ -92,9 +93,9 @@ impl CarriedCell {
     /// What the remarks call it, and what is done to it.
     pub fn describe(&self) -> String {
         if self.loads.is_empty() {
-            format!("the running value of {} kept in a register, stored after the loop", self.array)
+            format!("the running value of {} kept in a register, stored after the loop", self.cell)
         } else {
-            format!("the running value of the cell of {} that the loop updates kept in a register, loaded before the loop and stored after it", self.array)
+            format!("the running value of {} that the loop updates kept in a register, loaded before the loop and stored after it", self.cell)
         }
     }
 }
@@ -376,20 +377,38 @@ pub fn carry_cell(c: &CarriedCell, apply: bool) -> bool {
     unsafe { ffi::gp_loop_carry_cell(c.l, c.store.raw(), loads.as_ptr(), loads.len() as u32, apply as i32) != 0 }
 }
 
-/// The cells the loops of `l` (itself included) in region `r` update in
-/// memory and a register can carry where the region's arrays are apart:
-/// those of arrays the region's test keeps apart from others.
-fn carried_cells_in(forest: &LoopForest, r: &Region, l: u32) -> Vec<CarriedCell> {
-    let mut out = Vec::new();
+/// The cells the loops of `l` (itself included) in region `r` update
+/// through memory that a register can carry where the region's
+/// assumptions hold: those GCC cannot carry itself, since their array is
+/// one the region's test keeps apart from others, or the loop also
+/// accesses other elements of it that the model proves apart from the
+/// cell. One per array and loop.
+fn carried_cells_in(forest: &LoopForest, r: &Region, l: u32, max_operations: u64) -> Vec<CarriedCell> {
+    let cx = BoundedCtx::new(max_operations);
+    // Built once, for the first cell with other accesses to judge.
+    let mut model: Option<Option<poly::IslScop>> = None;
+    let lm = super::parallel::loop_map(forest, r);
+    let mut out: Vec<CarriedCell> = Vec::new();
     for &x in r.loops.iter().filter(|&&x| forest.within(x, l)) {
-        for (array, store, loads) in super::parallel::carried_cells(forest, r, x) {
-            if !r.alias_pairs.iter().any(|(a, b)| *a == array || *b == array) {
+        let Some(&depth) = lm.depth.get(&x) else { continue };
+        let mut done: Vec<String> = Vec::new();
+        for c in super::parallel::carried_cells(forest, r, x) {
+            if done.contains(&c.array) || (c.others.is_empty() && !r.alias_pairs.iter().any(|(a, b)| *a == c.array || *b == c.array)) {
                 continue;
             }
-            let c = CarriedCell { l: x, array, store, loads };
-            if carry_cell(&c, false) {
-                out.push(c);
+            let carried = CarriedCell { l: x, cell: format!("the cell of {}", c.array), store: c.store, loads: c.loads };
+            if !carry_cell(&carried, false) {
+                continue;
             }
+            if !c.others.is_empty() {
+                let Some(m) = model.get_or_insert_with(|| poly::IslScop::build(&cx, &r.scop).ok()) else { continue };
+                let others: Vec<&str> = c.others.iter().map(String::as_str).collect();
+                if m.apart_within(&c.cell, &others, 2 * depth as u32 - 1) != Ok(true) {
+                    continue;
+                }
+            }
+            done.push(c.array);
+            out.push(carried);
         }
     }
     out
@@ -870,12 +889,12 @@ pub fn plan(
         // it).
         let outermost = |l: u32| forest.get(l).and_then(|x| x.parent).is_none_or(|p| !r.loops.contains(&p));
         let mut registers: Vec<(u32, Vec<CarriedCell>)> = Vec::new();
-        if sink_reductions && !r.alias_pairs.is_empty() {
+        if sink_reductions {
             for &l in r.loops.iter().filter(|&&l| outermost(l)) {
                 if chosen.iter().any(|c| c.l == l || inside(c.l, l)) {
                     continue;
                 }
-                let cells = carried_cells_in(forest, r, l);
+                let cells = carried_cells_in(forest, r, l, max_operations);
                 if !cells.is_empty() {
                     registers.push((l, cells));
                 }
@@ -886,7 +905,7 @@ pub fn plan(
         }
         let cx = BoundedCtx::new(max_operations);
         let region = region_test(&cx, r);
-        if let Ok(Some(t)) = &region {
+        if let Ok(t) = &region {
             for (l, cells) in registers {
                 let kept = match plans.remove(&l) {
                     Some(LoopPlan::Kept(why)) => Some(why),
@@ -931,11 +950,13 @@ pub fn plan(
                 }
                 if let Some(st) = super::parallel::reduction_stores(forest, r, x, &cells) {
                     if st.iter().all(|s| sink_store(x, *s, false)) {
-                        out.extend(cells.iter().zip(st).map(|(c, s)| CarriedCell { l: x, array: c.clone(), store: s, loads: Vec::new() }));
+                        out.extend(cells.iter().zip(st).map(|(c, s)| CarriedCell { l: x, cell: c.clone(), store: s, loads: Vec::new() }));
                     }
                 }
             }
-            out.extend(carried_cells_in(forest, r, l).into_iter().filter(|c| c.l != l));
+            let more: Vec<CarriedCell> =
+                carried_cells_in(forest, r, l, max_operations).into_iter().filter(|c| c.l != l && !out.iter().any(|o| o.store == c.store)).collect();
+            out.extend(more);
             out
         };
         // An innermost loop inside a sequential one whose iterations the

@@ -608,7 +608,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
                     done.push(kept(why));
                 }
                 if mark {
-                    done.extend(carry_cells(forest, region, *l, test, cells, versioned));
+                    done.extend(carry_cells(forest, region, *l, test.as_ref(), cells, versioned));
                 }
                 continue;
             }
@@ -902,9 +902,10 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         for (x, cs) in &sunk_inner {
             let x = *x;
             if let Some(fx) = forest.get(x) {
-                // PRE's register cycles only: the verdict names their cells.
+                // PRE's register cycles only: one sentence.
                 let what = if cs.iter().all(|c| !c.loaded()) {
-                    format!("the running value of {} kept in a register, stored after the loop", plan_cells(&outcomes[ri], x).join(", "))
+                    let cells: Vec<&str> = cs.iter().map(|c| c.cell.as_str()).collect();
+                    format!("the running value of {} kept in a register, stored after the loop", cells.join(", "))
                 } else {
                     cs.iter().map(|c| c.describe()).collect::<Vec<_>>().join("; ")
                 };
@@ -954,18 +955,21 @@ fn carry_cells(
     forest: &LoopForest,
     region: &gimple::Region,
     l: u32,
-    test: &gimple::transform::RuntimeTest,
+    test: Option<&gimple::transform::RuntimeTest>,
     cells: &[gimple::transform::CarriedCell],
     versioned: &Versioned,
 ) -> Vec<LoopDone> {
-    let text = test.text();
-    let under = versioned.under.iter().any(|(u, g)| forest.within(l, *u) && *g == text);
-    if !under && gimple::transform::version_on(region, l, test).is_none() {
-        if let Some(fl) = forest.get(l) {
-            diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, "cells updated in memory left there: versioning the loop on its arrays' test failed");
+    let text = test.map(|t| t.text());
+    if let (Some(test), Some(text)) = (test, &text) {
+        let under = versioned.under.iter().any(|(u, g)| forest.within(l, *u) && g == text);
+        if !under && gimple::transform::version_on(region, l, test).is_none() {
+            if let Some(fl) = forest.get(l) {
+                diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, "cells updated in memory left there: versioning the loop on its region's test failed");
+            }
+            return Vec::new();
         }
-        return Vec::new();
     }
+    let within = text.as_ref().map(|t| format!(", in a copy run when {t}")).unwrap_or_default();
     let mut done = Vec::new();
     for c in cells {
         if !gimple::transform::carry_cell(c, true) {
@@ -975,10 +979,10 @@ fn carry_cells(
             diag::remark(
                 RemarkKind::GP_REMARK_OPTIMIZED,
                 fx.location,
-                &format!("{}, in a copy run when {text}", c.describe()),
+                &format!("{}{within}", c.describe()),
             );
         }
-        done.push((c.l, vec!["register-cell"], Some(text.clone()), None));
+        done.push((c.l, vec!["register-cell"], text.clone(), None));
     }
     done
 }

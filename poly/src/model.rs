@@ -120,6 +120,37 @@ impl<'c> IslScop<'c> {
         Ok(IslScop { cx, context, domain, schedule, reads, must_writes, may_writes })
     }
 
+    /// Whether no instance of the accesses `others` (relations in isl
+    /// text) touches the element an instance of `cell` touches while both
+    /// run in the same iteration of the loops around the loop at time
+    /// dimension `dim` (their first `dim` time coordinates equal): while
+    /// that loop runs, the others leave `cell`'s elements alone.
+    pub fn apart_within(&self, cell: &str, others: &[&str], dim: u32) -> Result<bool, IslFailure> {
+        let cx = self.cx;
+        let restricted = |text: &str| -> Result<UnionMap, IslFailure> {
+            let m = cx.ok(cx.union_map(text)?.intersect_params(cx.ok(self.context.copy())?))?;
+            cx.ok(m.intersect_domain(cx.ok(self.domain.copy())?))
+        };
+        let cell = restricted(cell)?;
+        let mut other = cx.union_map("{ }")?;
+        for o in others {
+            other = cx.ok(other.union(restricted(o)?))?;
+        }
+        // (other instance -> cell instance) touching one element.
+        let same_element = cx.ok(other.apply_range(cx.ok(cell.reverse())?))?;
+        let list = cx.ok(self.schedule.get_map_list())?;
+        if cx.ok(list.size())? == 0 {
+            return cx.ok(same_element.is_empty());
+        }
+        let n = cx.ok(cx.ok(list.get_at(0))?.dim(isl_rs::DimType::Out))? as u32;
+        if dim > n {
+            return Err(IslFailure::Error(format!("time dimension {dim} past the schedule's {n}")));
+        }
+        let keys = cx.ok(cx.ok(self.schedule.copy())?.apply_range(crate::verdict::projection(cx, n, dim)?))?;
+        let same_iteration = cx.ok(cx.ok(keys.copy())?.apply_range(cx.ok(keys.reverse())?))?;
+        cx.ok(cx.ok(same_element.intersect(same_iteration))?.is_empty())
+    }
+
     /// Every write, must or may.
     pub fn writes(&self) -> Result<UnionMap, IslFailure> {
         let cx = self.cx;

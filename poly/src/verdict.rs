@@ -219,7 +219,7 @@ struct Keys {
 }
 
 /// `{ [t0, .., t(n-1)] -> [t0, .., t(m-1)] }`, `m <= n`.
-fn projection(cx: &BoundedCtx, n: u32, m: u32) -> Result<UnionMap, IslFailure> {
+pub(crate) fn projection(cx: &BoundedCtx, n: u32, m: u32) -> Result<UnionMap, IslFailure> {
     let mut p = cx.ok(Map::universe(cx.ok(Space::alloc(cx.ctx(), 0, n, m))?))?;
     for k in 0..m as i32 {
         p = cx.ok(p.equate(DimType::In, k, DimType::Out, k))?;

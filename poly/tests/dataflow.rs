@@ -157,3 +157,33 @@ fn out_of_budget_is_a_failure_not_a_hang() {
     let r = Dependences::compute(&scop, &model, 7).map(|_| ());
     assert_eq!(r.err(), Some(poly::IslFailure::OutOfOperations));
 }
+
+/// Cholesky's inner loop after PRE: `A[i][j]` (its running value in a
+/// register) is stored in each iteration of k, which reads `A[i][k]` and
+/// `A[j][k]`, k < j < i: the reads never touch the cell in the same (i, j),
+/// so a register can carry it while the k loop runs. A read of
+/// `A[i][k + 1]` reaches it at k = j - 1, and the cell's own load (bicg's
+/// `q[i]`) in every iteration; across iterations of i and j the cell is
+/// read again (`A[j][k]` of a later i), which does not matter.
+#[test]
+fn cell_apart_from_the_other_accesses_within_its_loop() {
+    let cholesky = Scop {
+        context: "[n] -> { : n > 0 }".into(),
+        statements: vec![Statement::new("S", 13, "[n] -> { S[i, j, k] : 0 <= k < j < i < n }", "[n] -> { S[i, j, k] -> [0, i, 0, j, 0, k, 0] }")
+            .reads("A", "[n] -> { S[i, j, k] -> A[i, k] }")
+            .reads("A", "[n] -> { S[i, j, k] -> A[j, k] }")
+            .writes("A", "[n] -> { S[i, j, k] -> A[i, j] }")],
+    };
+    let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+    let model = IslScop::build(&cx, &cholesky).unwrap();
+    let cell = "[n] -> { S[i, j, k] -> A[i, j] }";
+    let reads = ["[n] -> { S[i, j, k] -> A[i, k] }", "[n] -> { S[i, j, k] -> A[j, k] }"];
+    // The k loop: time dimension 5, (i, j) the same.
+    assert!(model.apart_within(cell, &reads, 5).unwrap());
+    assert!(!model.apart_within(cell, &["[n] -> { S[i, j, k] -> A[i, k + 1] }"], 5).unwrap());
+    assert!(!model.apart_within(cell, &[cell], 5).unwrap());
+    // Around the j loop (i alone the same), A[j][k] of row i reads no cell
+    // of row i, but A[i][k] reads the cells of earlier j.
+    assert!(model.apart_within(cell, &reads[1..], 3).unwrap());
+    assert!(!model.apart_within(cell, &reads[..1], 3).unwrap());
+}

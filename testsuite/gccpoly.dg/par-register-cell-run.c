@@ -64,7 +64,45 @@ mixed (int n, const double *a, double *q, double *t)
       }
 }
 
+/* Sums into q[i] while the loop also scales q[n + j]: other cells of the
+   cell's own array, which the model proves apart from it (GCC cannot);
+   with another array (a test) and alone (none).  Not carried: q[j],
+   which is q[i] when j = i.  */
+__attribute__((noinline)) void
+halves (int n, double *q, const double *a)
+{
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) /* { dg-optimized "the running value of the cell of q that the loop updates kept in a register, loaded before the loop and stored after it, in a copy run when " "halves carried" } */
+      {
+	q[i] = q[i] + a[i * n + j];
+	q[n + j] = q[n + j] * 0.5;
+      }
+}
+
+__attribute__((noinline)) void
+halves_alone (int n, double *q)
+{
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) /* { dg-optimized "the running value of the cell of q that the loop updates kept in a register, loaded before the loop and stored after it$" "halves_alone carried" } */
+      {
+	q[i] = q[i] + q[2 * n + i * n + j];
+	q[n + j] = q[n + j] * 0.5 + 1.0;
+      }
+}
+
+__attribute__((noinline)) void
+same_cells (int n, double *q, const double *a)
+{
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      {
+	q[i] = q[i] + a[i * n + j];
+	q[j] = q[j] * 0.5;
+      }
+}
+
 /* { dg-final { compiler-output-not {:60:[0-9]+: optimized: gccpoly: the running value} } } */
+/* { dg-final { compiler-output-not {:(96|97):[0-9]+: optimized: gccpoly: the running value} } } */
 /* { dg-final { scan-report {functions[name=bicg].loops[line=25].transform} {["register-cell"]} } } */
 /* { dg-final { scan-report {functions[name=bicg].loops[line=22].transform} {[]} } } */
 /* { dg-final { scan-report {functions[name=mixed].loops[line=60].transform} {[]} } } */
@@ -149,6 +187,20 @@ main (void)
       fill (m, n);
       mixed (n, pool[0], pool[1], pool[2]);
       printf ("mixed %d: %.17g %.17g\n", n, digest (pool[1], n), digest (pool[2], n));
+
+      int h = n < 300 ? n : 150;
+      fill (m, n);
+      halves (h, pool[1], pool[0]);
+      printf ("halves apart %d: %.17g\n", h, digest (pool[1], 2 * h));
+      fill (m, n);
+      halves (h, pool[0] + 5, pool[0]);
+      printf ("halves in a %d: %.17g\n", h, digest (pool[0], h * h + 2 * h + 5));
+      fill (m, n);
+      halves_alone (h, pool[1]);
+      printf ("halves alone %d: %.17g\n", h, digest (pool[1], h * h + 2 * h));
+      fill (m, n);
+      same_cells (h, pool[1], pool[0]);
+      printf ("same cells %d: %.17g\n", h, digest (pool[1], h));
     }
   return 0;
 }

@@ -5,8 +5,9 @@ Writes, for each seed S of [FIRST, LAST), DIR/pS.c: five functions, each a
 nest of two loops (i, then j) through plain pointers that may overlap:
 the inner loop updates one cell c[i] (or c[i + 1], c[0]) from itself,
 and also updates or reads other arrays (t[j], w[...], a[...]), in a
-random order; some nests also read the cell after its update, read
-another cell of its array (c[j]: nothing may be carried), update two
+random order; some nests also read the cell after its update, read or
+write another cell of its array (c[j], c[j + 2]: nothing may be carried;
+c[n + 1 + j], past every cell: the model proves it apart), update two
 cells of it, or start the cell before the inner loop. GCC keeps such a
 cell in memory when its array could overlap the others; in the copy where
 the region's overlap test holds, the plugin carries it in a register
@@ -46,9 +47,10 @@ def nest(r, name):
             f"t[j] = a[j] * 2;",
         ])
         stmts.append(other)
-    # Other cells of the cell's array: nothing may be carried.
-    if r.random() < 0.25:
-        stmts.append(r.choice(["c[j + 2] = a[j];", "w[j] = c[j];"]))
+    # Other cells of the cell's array: some the cell may be (nothing may be
+    # carried), some past every cell (the model proves them apart).
+    if r.random() < 0.4:
+        stmts.append(r.choice(["c[j + 2] = a[j];", "w[j] = c[j];", "c[n + 1 + j] = c[n + 1 + j] + a[j];", "c[n + 1 + j] = t[j];"]))
     if r.random() < 0.15:
         stmts.append(f"{r.choice(['c[i + 1]', 'c[0]', 'c[i]'])} = {cell} + 1;")
     r.shuffle(stmts)
