@@ -327,10 +327,13 @@ pub extern "C" fn gccpoly_rs_parallelize() {
             }
             let found = detect(p);
             let versioned = if interchange { interchange_function(p, &name, &found, parallel) } else { Versioned::default() };
+            // Interchange's changes are analysed afresh.
             if parallel {
-                // Interchange's changes are analysed afresh.
                 let found = if versioned.changed { detect(p) } else { found };
                 parallelize_function(p, &name, &found, &versioned)
+            } else if !p.options.no_memory_reductions {
+                let found = if versioned.changed { detect(p) } else { found };
+                carry_function(p, &name, &found, &versioned)
             }
         })
     }) {
@@ -571,7 +574,7 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
         let sizes: Vec<String> = regions.iter().map(|r| format!("{}l/{}s", r.loops.len(), r.scop.statements.len())).collect();
         eprintln!("gccpoly-par {name}: detection {:?}, verdicts {:?}, plan {:?}; regions {}", d.took, t_verdicts, t0.elapsed() - t_verdicts, sizes.join(" "));
     }
-    let mut report = p.functions.iter_mut().rev().find(|f| f.name == name);
+    let report = p.functions.iter_mut().rev().find(|f| f.name == name);
     let mut done: Vec<LoopDone> = Vec::new();
     for (l, plan) in &plans {
         let Some(fl) = forest.get(*l) else { continue };
@@ -932,6 +935,11 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
             done.push(marked(x, g, &msg, false));
         }
     }
+    record_done(report, forest, done);
+}
+
+/// Records in the function's report what was done to its loops.
+fn record_done(mut report: Option<&mut FunctionReport>, forest: &LoopForest, done: Vec<LoopDone>) {
     for (l, transform, guard, kept) in done {
         let Some(fl) = forest.get(l) else { continue };
         if let Some(lr) = loop_report(report.as_deref_mut(), position(fl)) {
@@ -946,6 +954,39 @@ fn parallelize_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Ve
 
 /// What the report records of a loop: (loop, transforms, guard, why kept).
 type LoopDone = (u32, Vec<&'static str>, Option<String>, Option<String>);
+
+/// Without threads (the pass runs for interchange): only the cells
+/// carried in registers, in the nests' copies where their regions' tests
+/// hold (no verdicts: every loop counts as sequential).
+fn carry_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Versioned) {
+    use gimple::transform::LoopPlan;
+    let (forest, regions) = (&d.forest, &d.regions);
+    let aopts = analysis_options(p, true);
+    let outcomes: Vec<gimple::parallel::RegionOutcome> = regions
+        .iter()
+        .map(|_| gimple::parallel::RegionOutcome { loops: Default::default(), counts: None, arrays: Vec::new(), dump: String::new() })
+        .collect();
+    let popts = gimple::transform::PlanOptions {
+        max_operations: aopts.max_operations,
+        privatize: false,
+        sink_reductions: true,
+        array_reductions: false,
+        unsigned_reductions: false,
+        min_trips: 1,
+    };
+    let plans = gimple::transform::plan(forest, regions, &outcomes, popts);
+    let mut done: Vec<LoopDone> = Vec::new();
+    for (l, plan) in &plans {
+        let LoopPlan::Registers { test, cells, .. } = plan else { continue };
+        if versioned.as_written.iter().any(|&c| forest.within(*l, c)) {
+            continue;
+        }
+        let Some(region) = regions.iter().find(|r| r.loops.contains(l)) else { continue };
+        done.extend(carry_cells(forest, region, *l, test.as_ref(), cells, versioned));
+    }
+    let report = p.functions.iter_mut().rev().find(|f| f.name == name);
+    record_done(report, forest, done);
+}
 
 /// Versions loop `l`, which stays sequential, on `test` (unless it is
 /// inside interchange's version on the same test) and carries `cells` in
