@@ -414,6 +414,21 @@ fn carried_cells_in(forest: &LoopForest, r: &Region, l: u32, max_operations: u64
     out
 }
 
+/// The outermost loops of region `r` that stay sequential (`marked` says
+/// which hold a marked loop: not those), each with the cells its loops
+/// update through memory that registers can carry in its copy where the
+/// region's test holds (bicg's `q[i]`, which GCC keeps in memory while
+/// `s[j]` could be it).
+pub fn sequential_cells(forest: &LoopForest, r: &Region, marked: &dyn Fn(u32) -> bool, max_operations: u64) -> Vec<(u32, Vec<CarriedCell>)> {
+    let outermost = |l: u32| forest.get(l).and_then(|x| x.parent).is_none_or(|p| !r.loops.contains(&p));
+    r.loops
+        .iter()
+        .filter(|&&l| outermost(l) && !marked(l))
+        .map(|&l| (l, carried_cells_in(forest, r, l, max_operations)))
+        .filter(|(_, cells)| !cells.is_empty())
+        .collect()
+}
+
 /// Whether loop `l` of region `r` can have copies per thread of `n`
 /// arrays: the bytes they touch are the region's, and the copies are
 /// bounded.
@@ -882,24 +897,11 @@ pub fn plan(
                 plans.insert(l, LoopPlan::Kept(why));
             }
         }
-        // The region's outermost loops that stay sequential, with no
-        // marked loop in them: versioned on the region's test where that
-        // lets registers carry the cells their loops update in memory
-        // (bicg's `q[i]`, which GCC keeps in memory while `s[j]` could be
-        // it).
-        let outermost = |l: u32| forest.get(l).and_then(|x| x.parent).is_none_or(|p| !r.loops.contains(&p));
-        let mut registers: Vec<(u32, Vec<CarriedCell>)> = Vec::new();
-        if sink_reductions {
-            for &l in r.loops.iter().filter(|&&l| outermost(l)) {
-                if chosen.iter().any(|c| c.l == l || inside(c.l, l)) {
-                    continue;
-                }
-                let cells = carried_cells_in(forest, r, l, max_operations);
-                if !cells.is_empty() {
-                    registers.push((l, cells));
-                }
-            }
-        }
+        let registers = if sink_reductions {
+            sequential_cells(forest, r, &|l| chosen.iter().any(|c| c.l == l || inside(c.l, l)), max_operations)
+        } else {
+            Vec::new()
+        };
         if chosen.is_empty() && registers.is_empty() {
             continue;
         }

@@ -959,30 +959,20 @@ type LoopDone = (u32, Vec<&'static str>, Option<String>, Option<String>);
 /// carried in registers, in the nests' copies where their regions' tests
 /// hold (no verdicts: every loop counts as sequential).
 fn carry_function(p: &mut Plugin, name: &str, d: &Detected, versioned: &Versioned) {
-    use gimple::transform::LoopPlan;
     let (forest, regions) = (&d.forest, &d.regions);
-    let aopts = analysis_options(p, true);
-    let outcomes: Vec<gimple::parallel::RegionOutcome> = regions
-        .iter()
-        .map(|_| gimple::parallel::RegionOutcome { loops: Default::default(), counts: None, arrays: Vec::new(), dump: String::new() })
-        .collect();
-    let popts = gimple::transform::PlanOptions {
-        max_operations: aopts.max_operations,
-        privatize: false,
-        sink_reductions: true,
-        array_reductions: false,
-        unsigned_reductions: false,
-        min_trips: 1,
-    };
-    let plans = gimple::transform::plan(forest, regions, &outcomes, popts);
+    let max_operations = analysis_options(p, true).max_operations;
     let mut done: Vec<LoopDone> = Vec::new();
-    for (l, plan) in &plans {
-        let LoopPlan::Registers { test, cells, .. } = plan else { continue };
-        if versioned.as_written.iter().any(|&c| forest.within(*l, c)) {
+    for r in regions {
+        let nests = gimple::transform::sequential_cells(forest, r, &|_| false, max_operations);
+        if nests.is_empty() {
             continue;
         }
-        let Some(region) = regions.iter().find(|r| r.loops.contains(l)) else { continue };
-        done.extend(carry_cells(forest, region, *l, test.as_ref(), cells, versioned));
+        let Ok(test) = gimple::transform::region_test(&poly::BoundedCtx::new(max_operations), r) else { continue };
+        for (l, cells) in nests {
+            if !versioned.as_written.iter().any(|&c| forest.within(l, c)) {
+                done.extend(carry_cells(forest, r, l, test.as_ref(), &cells, versioned));
+            }
+        }
     }
     let report = p.functions.iter_mut().rev().find(|f| f.name == name);
     record_done(report, forest, done);

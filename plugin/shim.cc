@@ -1954,26 +1954,10 @@ gp_loop_sink_store (unsigned num, const gp_stmt *store_in, int apply)
   unlink_stmt_vdef (store);
   gsi_remove (&gsi, true);
   release_defs (store);
-  basic_block after = exit->dest;
-  if (!single_pred_p (after))
-    {
-      after = split_edge (exit);
-      /* Loop-closed SSA: the values the loop hands to the PHIs after it
-	 now come through the new block, outside the loop.  */
-      edge out = single_succ_edge (after);
-      for (gphi_iterator pi = gsi_start_phis (out->dest); !gsi_end_p (pi);
-	   gsi_next (&pi))
-	{
-	  gphi *phi = pi.phi ();
-	  tree arg = PHI_ARG_DEF_FROM_EDGE (phi, out);
-	  if (TREE_CODE (arg) != SSA_NAME || virtual_operand_p (arg)
-	      || defined_outside (arg, loop))
-	    continue;
-	  gphi *closed = create_phi_node (make_ssa_name (TREE_TYPE (arg)), after);
-	  add_phi_arg (closed, arg, single_pred_edge (after), loc);
-	  SET_PHI_ARG_DEF (phi, out->dest_idx, gimple_phi_result (closed));
-	}
-    }
+  /* GCC's split keeps loop-closed SSA: the values the loop hands to the
+     PHIs after it go through PHIs of the new block.  */
+  basic_block after
+    = single_pred_p (exit->dest) ? exit->dest : split_loop_exit_edge (exit);
   edge into = single_pred_edge (after);
   /* Loop-closed SSA: a value of the loop leaves it through a PHI.  */
   if (TREE_CODE (value) == SSA_NAME && !defined_outside (value, loop))

@@ -504,12 +504,7 @@ impl<'c> Dependences<'c> {
 
     /// The number of time dimensions of `schedule` (all its maps agree).
     pub(crate) fn time_dims_of(&self, schedule: &UnionMap) -> Result<u32, IslFailure> {
-        let cx = self.cx;
-        let list = cx.ok(schedule.get_map_list())?;
-        if cx.ok(list.size())? == 0 {
-            return Ok(self.time_dims);
-        }
-        Ok(cx.ok(cx.ok(list.get_at(0))?.dim(DimType::Out))? as u32)
+        Ok(crate::model::schedule_dims(self.cx, schedule)?.unwrap_or(self.time_dims))
     }
 
     /// Checks running time dimension `dim` (0-based) of `schedule` in

@@ -77,6 +77,16 @@ impl Statement {
     }
 }
 
+/// The number of time dimensions of `schedule` (all its maps agree);
+/// None when it has no map.
+pub(crate) fn schedule_dims(cx: &BoundedCtx, schedule: &UnionMap) -> Result<Option<u32>, IslFailure> {
+    let list = cx.ok(schedule.get_map_list())?;
+    if cx.ok(list.size())? == 0 {
+        return Ok(None);
+    }
+    Ok(Some(cx.ok(cx.ok(list.get_at(0))?.dim(isl_rs::DimType::Out))? as u32))
+}
+
 /// A `Scop` in isl objects.
 pub struct IslScop<'c> {
     pub cx: &'c BoundedCtx,
@@ -138,11 +148,9 @@ impl<'c> IslScop<'c> {
         }
         // (other instance -> cell instance) touching one element.
         let same_element = cx.ok(other.apply_range(cx.ok(cell.reverse())?))?;
-        let list = cx.ok(self.schedule.get_map_list())?;
-        if cx.ok(list.size())? == 0 {
+        let Some(n) = schedule_dims(cx, &self.schedule)? else {
             return cx.ok(same_element.is_empty());
-        }
-        let n = cx.ok(cx.ok(list.get_at(0))?.dim(isl_rs::DimType::Out))? as u32;
+        };
         if dim > n {
             return Err(IslFailure::Error(format!("time dimension {dim} past the schedule's {n}")));
         }
