@@ -1296,14 +1296,20 @@ impl Builder<'_> {
         }
     }
 
-    fn address(&self, array: &str, offset: &ByteBound) -> Option<Tree> {
-        let base = match self.region.bases.get(array)?.base {
+    /// The address of `array` as a number.
+    fn base(&self, array: &str) -> Option<Tree> {
+        match self.region.bases.get(array)?.base {
             // SAFETY: a declaration of the function or the unit.
-            Base::Decl(d) => Self::tree(unsafe { ffi::gp_rt_address_of(d.raw()) })?,
+            Base::Decl(d) => Self::tree(unsafe { ffi::gp_rt_address_of(d.raw()) }),
             // SAFETY: a pointer SSA name defined before the region.
-            Base::Ptr(p) => Self::tree(unsafe { ffi::gp_rt_value(p.raw()) })?,
-        };
-        self.binary(ffi::gp_rt_op_kind::GP_RT_ADD, base, self.bound(offset)?)
+            Base::Ptr(p) => Self::tree(unsafe { ffi::gp_rt_value(p.raw()) }),
+        }
+    }
+
+    /// `a - b`.
+    fn minus(&self, a: Tree, b: Tree) -> Option<Tree> {
+        use ffi::gp_rt_op_kind::*;
+        self.binary(GP_RT_ADD, a, self.binary(GP_RT_MUL, self.constant(-1)?, b)?)
     }
 
     fn test(&self, t: &RuntimeTest) -> Option<Tree> {
@@ -1317,8 +1323,17 @@ impl Builder<'_> {
             Some(())
         };
         for (x, y) in &t.pairs {
-            let x_before_y = self.binary(GP_RT_LE, self.address(&x.array, &x.hi)?, self.address(&y.array, &y.lo)?)?;
-            let y_before_x = self.binary(GP_RT_LE, self.address(&y.array, &y.hi)?, self.address(&x.array, &x.lo)?)?;
+            // x + hi_x <= y + lo_y as hi_x - lo_y <= y - x: the addresses
+            // stay in one difference computed once, apart from the offsets,
+            // which may move with loops around the region. An address as a
+            // number inside such a loop would be an induction variable that
+            // GCC's ivopts could rebuild the loop's own pointers from,
+            // leaving them no base (`MEM[0B + ivtmp]`), which GCC's
+            // pure-const analysis then takes for a null dereference.
+            let gap = self.minus(self.base(&y.array)?, self.base(&x.array)?)?;
+            let x_before_y = self.binary(GP_RT_LE, self.minus(self.bound(&x.hi)?, self.bound(&y.lo)?)?, gap)?;
+            let back = self.binary(GP_RT_MUL, self.constant(-1)?, gap)?;
+            let y_before_x = self.binary(GP_RT_LE, self.minus(self.bound(&y.hi)?, self.bound(&x.lo)?)?, back)?;
             and(self.binary(GP_RT_OR, x_before_y, y_before_x)?)?;
         }
         for s in &t.sizes {
