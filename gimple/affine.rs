@@ -90,6 +90,45 @@ impl BoundExpr {
         })
     }
 
+    /// The bound as pieces: each a condition and the polynomial it equals
+    /// there, the conditions covering every case. None for a division, on
+    /// overflow, or over 16 pieces.
+    pub fn pieces(&self) -> Option<Vec<(Cond, Polynomial)>> {
+        let out = match self {
+            BoundExpr::Poly(p) => vec![(Cond::True, p.clone())],
+            BoundExpr::Min(v) | BoundExpr::Max(v) => {
+                let min = matches!(self, BoundExpr::Min(_));
+                let mut arms = v.iter();
+                let mut acc = arms.next()?.pieces()?;
+                for arm in arms {
+                    let other = arm.pieces()?;
+                    let mut next = Vec::new();
+                    for (ca, a) in &acc {
+                        for (cb, b) in &other {
+                            // The first where it is the smaller (larger), ties included.
+                            let first = Cond::cmp(if min { CmpOp::Le } else { CmpOp::Ge }, a, b)?;
+                            let both = ca.clone().and(cb.clone());
+                            next.push((both.clone().and(first.clone()), a.clone()));
+                            next.push((both.and(first.not()), b.clone()));
+                        }
+                    }
+                    acc = next;
+                    if acc.len() > 16 {
+                        return None;
+                    }
+                }
+                acc
+            }
+            BoundExpr::Cond(c, a, b) => {
+                let mut out: Vec<(Cond, Polynomial)> = a.pieces()?.into_iter().map(|(x, p)| (c.clone().and(x), p)).collect();
+                out.extend(b.pieces()?.into_iter().map(|(x, p)| (c.clone().not().and(x), p)));
+                out
+            }
+            BoundExpr::Div(..) => return None,
+        };
+        (out.len() <= 16).then_some(out)
+    }
+
     /// Every polynomial of the bound, those of its conditions included.
     pub fn polys(&self) -> Vec<Polynomial> {
         match self {
@@ -181,6 +220,10 @@ pub struct Translator<'a> {
     /// While a bound is read: the minima and maxima met inside it, each a
     /// fresh variable standing for it (`bound` distributes them out).
     minmax: Option<Vec<MinMax>>,
+    /// PHIs outside loop headers whose value the region builder proved to
+    /// be one polynomial wherever they are reached (`RegionBuilder::merges`), by
+    /// SSA version.
+    pub merges: HashMap<u32, Polynomial>,
 }
 
 /// A `min(a, b)` or `max(a, b)` inside a bound, as the variable `var`.
@@ -248,6 +291,7 @@ impl<'a> Translator<'a> {
             counter_phi: None,
             entry_block: None,
             minmax: None,
+            merges: HashMap::new(),
         }
     }
 
@@ -255,6 +299,7 @@ impl<'a> Translator<'a> {
     pub fn scratch(&self) -> Translator<'a> {
         let mut t = Translator::new(self.iterators, self.in_region, self.header_evolution);
         t.entry_block = self.entry_block;
+        t.merges = self.merges.clone();
         t
     }
 
@@ -265,6 +310,9 @@ impl<'a> Translator<'a> {
         let def = t.def_stmt().ok_or_else(|| format!("'{}' has no definition", t.text()))?;
         let not_affine = || format!("'{}' is not affine", t.text());
         match def.kind() {
+            crate::ffi::gp_stmt_kind::GP_STMT_PHI if self.merges.contains_key(&t.ssa_version()) => {
+                Ok(Value { base: None, poly: self.merges[&t.ssa_version()].clone() })
+            }
             crate::ffi::gp_stmt_kind::GP_STMT_PHI => match (self.header_evolution)(t) {
                 Some(e) if e.kind() == TK::GP_T_CHREC => self.value(e, address),
                 _ => self.counter(t, def, address).ok_or_else(not_affine),

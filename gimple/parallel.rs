@@ -1384,7 +1384,10 @@ pub fn inner_trip_counts_vary(forest: &LoopForest, r: &Region, l: u32, max_opera
     let cx = BoundedCtx::new(max_operations);
     let ties = || -> Result<bool, IslFailure> {
         let inside = r.scop.statements.iter().filter(|s| stmts.contains(&s.name));
-        let Some(pair) = projected_domains(&cx, inside, depth as u32 - 1, 2)? else { return Ok(false) };
+        // The loops around stay as parameters: only what varies within one
+        // run of the loop counts (a second part of a split loop starts
+        // where the outer counter says, and the outer counter is fixed).
+        let Some(pair) = projected_domains(&cx, inside, depth as u32 - 1, 2, true)? else { return Ok(false) };
         let list = cx.ok(cx.ok(pair.coalesce())?.get_basic_set_list())?;
         for b in 0..cx.ok(list.size())? {
             let cs = cx.ok(cx.ok(list.get_at(b))?.get_constraint_list())?;
@@ -1409,7 +1412,7 @@ pub fn most_trips(forest: &LoopForest, r: &Region, l: u32, max_operations: u64) 
     let cx = BoundedCtx::new(max_operations);
     let count = || -> Result<Option<u64>, IslFailure> {
         let inside = r.scop.statements.iter().filter(|s| stmts.contains(&s.name));
-        let Some(values) = projected_domains(&cx, inside, depth as u32 - 1, 1)? else { return Ok(None) };
+        let Some(values) = projected_domains(&cx, inside, depth as u32 - 1, 1, false)? else { return Ok(None) };
         let values = cx.ok(values.project_out_all_params())?;
         if !cx.ok(values.is_bounded())? {
             return Ok(None);
@@ -1421,12 +1424,14 @@ pub fn most_trips(forest: &LoopForest, r: &Region, l: u32, max_operations: u64) 
 
 /// The union of the domains of `stmts`, each projected on its dimensions
 /// `first .. first + n` (a statement with fewer dimensions left out); None
-/// when no statement has them.
+/// when no statement has them. With `outer_as_params`, the dimensions
+/// before `first` become parameters instead of being projected out.
 fn projected_domains<'a>(
     cx: &BoundedCtx,
     stmts: impl Iterator<Item = &'a poly::Statement>,
     first: u32,
     n: u32,
+    outer_as_params: bool,
 ) -> Result<Option<isl_rs::Set>, IslFailure> {
     let mut union: Option<isl_rs::Set> = None;
     for st in stmts {
@@ -1436,7 +1441,13 @@ fn projected_domains<'a>(
             continue;
         }
         let set = cx.ok(set.project_out(isl_rs::DimType::Set, first + n, dims - first - n))?;
-        let set = cx.ok(cx.ok(set.project_out(isl_rs::DimType::Set, 0, first))?.reset_tuple_id())?;
+        let set = if outer_as_params {
+            let np = cx.ok(set.dim(isl_rs::DimType::Param))? as u32;
+            cx.ok(set.move_dims(isl_rs::DimType::Param, np, isl_rs::DimType::Set, 0, first))?
+        } else {
+            cx.ok(set.project_out(isl_rs::DimType::Set, 0, first))?
+        };
+        let set = cx.ok(set.reset_tuple_id())?;
         union = Some(match union {
             None => set,
             Some(u) => cx.ok(u.union(set))?,
@@ -1553,7 +1564,7 @@ fn loop_condition(cx: &BoundedCtx, scop: &poly::Scop, model: &IslScop, deps: &De
     // at most one iteration (then nothing conflicts: the original copy runs).
     let writes = |s: &&poly::Statement| s.accesses.iter().any(|a| a.kind != poly::AccessKind::Read);
     let writers = scop.statements.iter().filter(|s| stmts.contains(&s.name)).filter(writes);
-    let its = projected_domains(cx, writers, lm.depth[&l] as u32 - 1, 1).ok()??;
+    let its = projected_domains(cx, writers, lm.depth[&l] as u32 - 1, 1, false).ok()??;
     let twice = cx.ok(cx.ok(cx.ok(its.copy()).ok()?.lex_lt_set(its)).ok()?.params()).ok()?;
     if cx.ok(cx.ok(cx.ok(set.copy()).ok()?.intersect(cx.ok(twice.copy()).ok()?)).ok()?.is_empty()).ok()? {
         return None;

@@ -11,7 +11,7 @@
 //! zero-dimensional arrays. Anything else splits regions and is reported
 //! with a reason from `Reason`.
 
-use super::affine::{isl_name, Base, BoundExpr, Obligation, Translator};
+use super::affine::{isl_name, Base, BoundExpr, Obligation, Translator, Value};
 use super::ir::{self, LoopRef, Stmt, Tree};
 use super::loops::LoopForest;
 use crate::ffi::{gp_stmt_kind as SK, gp_tree_kind as TK};
@@ -783,6 +783,8 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         let mut entry = Some(entry);
         for (k, &n) in nodes.iter().enumerate() {
             let mut d: Option<Set> = if k == 0 { entry.take() } else { None };
+            // The edges into the node: source block and where they are taken.
+            let mut incoming: Vec<(i32, Set)> = Vec::new();
             if k > 0 {
                 for (j, (p, out)) in edges[..k].iter().enumerate() {
                     let Some(pd) = node_dom.get(p) else { continue };
@@ -805,6 +807,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                                 Err(r) => return Err(r),
                             }
                         }
+                        incoming.push((e.src, self.ok(ed.copy())?));
                         let from: BTreeSet<usize> = reached_by[j].clone();
                         reached_by[k].extend(from);
                         if non_affine.contains(&j) {
@@ -824,6 +827,11 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             let node_may = may || reached_by[k].iter().any(|&a| !postdom[a].contains(&k));
             match n {
                 Node::Block(b) => {
+                    // A merge left unproved (isl giving up included) just
+                    // stays outside the model.
+                    if k > 0 {
+                        let _ = self.merges(tr, b, &incoming, chain, niter);
+                    }
                     doms.insert(b, self.ok(d.copy())?);
                     if node_may {
                         self.may_blocks.insert(b);
@@ -874,6 +882,104 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 }
             }
             node_dom.insert(n, d);
+        }
+        Ok(())
+    }
+
+    /// The PHIs of block `b` (entered by the edges `incoming`, inside the
+    /// body of the loops `chain`) whose value is one polynomial of the
+    /// iterators and parameters wherever `b` runs, into `tr.merges`. An
+    /// argument from a loop's exit is the value in the loop's last
+    /// iteration (its count, piece by piece). What this is for: the second
+    /// part of a loop GCC split at `j < i` starts from `PHI <0, j_exit>`
+    /// (the start where the first part did not run, its exit value where it
+    /// did), which is `i` in both cases. A PHI whose arguments' values leave
+    /// obligations, or differ somewhere, stays outside the model.
+    fn merges(
+        &self,
+        tr: &mut Translator,
+        b: i32,
+        incoming: &[(i32, Set)],
+        chain: &[u32],
+        niter: &HashMap<u32, BoundExpr>,
+    ) -> Outcome<()> {
+        let iters = self.iters_of(chain);
+        for phi in ir::phis(b) {
+            let Some(res) = phi.phi_result().filter(|t| !t.is_virtual() && t.ty().is_some_and(|ty| ty.is_integral())) else {
+                continue;
+            };
+            // Per argument: its edge's domain and its value, piece by piece.
+            let mut args: Vec<(&Set, Vec<(Cond, Polynomial)>)> = Vec::new();
+            // Conditions that must not hold where their edge is taken (a
+            // loop's count below zero: its last iteration would be none).
+            let mut never: Vec<(&Set, Cond)> = Vec::new();
+            for (t, src) in phi.phi_args() {
+                let Some((_, ed)) = incoming.iter().find(|(s, _)| *s == src) else { break };
+                let before = tr.pending.len();
+                let value = tr.value(t, false);
+                let obliged = tr.pending.len() > before;
+                tr.pending.truncate(before);
+                let Ok(Value { base: None, poly }) = value else { break };
+                if obliged {
+                    break;
+                }
+                let src_chain = self.chain(src);
+                let pieces = if src_chain.as_slice() == chain {
+                    vec![(Cond::True, poly)]
+                } else if src_chain.len() == chain.len() + 1 && src_chain.starts_with(chain) {
+                    // From the exit of loop l: its last iteration.
+                    let l = src_chain[chain.len()];
+                    let Some(count) = niter.get(&l).and_then(|c| c.pieces()) else { break };
+                    let it = &self.iterators[&l];
+                    for (c, n) in &count {
+                        never.push((ed, c.clone().and(Cond::NonNeg(n.checked_add(&Polynomial::constant(1)).ok_or_else(overflow)?.checked_scale(-1).ok_or_else(overflow)?))));
+                    }
+                    let Some(pieces) = count
+                        .into_iter()
+                        .map(|(c, n)| Some((c, poly.substitute(it, &n)?)))
+                        .collect::<Option<Vec<_>>>()
+                    else {
+                        break;
+                    };
+                    pieces
+                } else {
+                    break;
+                };
+                if pieces.iter().any(|(c, p)| !Self::in_scope(tr, &iters, p) || !p.is_affine() || !c.is_affine()) {
+                    break;
+                }
+                args.push((ed, pieces));
+            }
+            if args.len() != phi.phi_args().len() || args.is_empty() {
+                continue;
+            }
+            let mut sound = true;
+            for (ed, c) in &never {
+                let at = self.constraint(tr, &iters, c)?;
+                sound &= self.ok(self.ok(self.ok(ed.copy())?.intersect(at))?.is_empty())?;
+            }
+            if !sound {
+                continue;
+            }
+            // A candidate is any piece's value; it must be every piece's
+            // value wherever that piece is taken.
+            let candidates: Vec<Polynomial> = args.iter().flat_map(|(_, ps)| ps.iter().map(|(_, p)| p.clone())).collect();
+            'candidate: for cand in candidates {
+                for (ed, pieces) in &args {
+                    for (c, p) in pieces {
+                        if *p == cand {
+                            continue;
+                        }
+                        let differ = Cond::Zero(p.checked_sub(&cand).ok_or_else(overflow)?).not();
+                        let at = self.constraint(tr, &iters, &c.clone().and(differ))?;
+                        if !self.ok(self.ok(self.ok(ed.copy())?.intersect(at))?.is_empty())? {
+                            continue 'candidate;
+                        }
+                    }
+                }
+                tr.merges.insert(res.ssa_version(), cand);
+                break;
+            }
         }
         Ok(())
     }

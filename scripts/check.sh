@@ -9,9 +9,10 @@
 # way (on the host fallback without a GPU), GCC's loop tests annotated the
 # same way (built, and the programs run as their plain builds), Csmith
 # programs built with -ftree-parallelize-loops=2, random reduction loops and
-# random triangular nests (wavefronts) and random nests parallel around one
-# iteration (index-set splits), with one closing line "N passed, N failed"
-# over all of them.
+# random triangular nests (wavefronts), random nests parallel around one
+# iteration (index-set splits), random nests updating cells in memory and
+# random nests GCC splits on a condition of their counter, with one closing
+# line "N passed, N failed" over all of them.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -121,6 +122,8 @@ run_part "random nests parallel around one iteration (index-set splits) at 2 and
   "$top/testsuite/run/reductions-random.sh" --programs split --plugin "$plugin" --cc "$cc"
 run_part "random nests updating cells in memory through pointers that may overlap, at 2 and 4 threads" "$work/cells-random.log" \
   "$top/testsuite/run/reductions-random.sh" --programs cells --plugin "$plugin" --cc "$cc"
+run_part "random nests GCC splits on a condition of their counter, at 2 and 4 threads" "$work/guards-random.log" \
+  "$top/testsuite/run/reductions-random.sh" --programs guards --plugin "$plugin" --cc "$cc"
 
 if [ -s "$failures" ]; then
   echo "== what failed (also in $failures)"

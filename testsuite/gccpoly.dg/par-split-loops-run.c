@@ -24,7 +24,7 @@ lu (int n, double A[n][n])
 	    A[i][j] -= A[i][k] * A[k][j];
 	  A[i][j] /= A[j][j];
 	}
-      for (int j = i; j < n; j++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when" } */
+      for (int j = i; j < n; j++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops$" } */
 	for (int k = 0; k < i; k++)
 	  A[i][j] -= A[i][k] * A[k][j];
     }

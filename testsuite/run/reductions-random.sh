@@ -23,8 +23,12 @@
 # nests of testsuite/run/cells-programs.py, which update cells in memory
 # through pointers that may overlap, also at -O3 without threads
 # (-ftree-parallelize-loops=1); it counts the cells carried in registers.
+# With --programs guards: so for the nests of
+# testsuite/run/guards-programs.py, whose inner loops GCC splits on a
+# condition of their counter at -O3, at -O2, -O3 and -O3 -g; it counts the
+# outer loops parloops parallelized.
 #
-#   reductions-random.sh [--programs reduction|wavefront|split|cells] [--plugin PATH] [--cc GCC] [--count N] [--seed-base S] [-j N]
+#   reductions-random.sh [--programs reduction|wavefront|split|cells|guards] [--plugin PATH] [--cc GCC] [--count N] [--seed-base S] [-j N]
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -52,7 +56,8 @@ case $programs in
   # Also without threads (=1, given after the plugin build's =2): at -O3
   # the pass before parloops still carries cells.
   cells) flagsets="-O2;-O3 -g;-O3 -ftree-parallelize-loops=1"; threads="2 4"; info="-missed" ;;
-  *) echo "reductions-random.sh: unknown programs '$programs' (reduction, wavefront, split, cells)" >&2; exit 2 ;;
+  guards) flagsets="-O2;-O3;-O3 -g"; threads="2 4"; info="-missed" ;;
+  *) echo "reductions-random.sh: unknown programs '$programs' (reduction, wavefront, split, cells, guards)" >&2; exit 2 ;;
 esac
 work=${GCCPOLY_REDUCTIONS_WORK:-$top/testsuite/work/$programs-random}
 rm -rf "$work"
@@ -130,6 +135,9 @@ if [ "$programs" = split ]; then
 fi
 if [ "$programs" = cells ]; then
   echo "reductions-random: cells carried in registers: $(logs | grep -c 'optimized: gccpoly: the running value of the cell of' || true)"
+fi
+if [ "$programs" = guards ]; then
+  echo "reductions-random: outer loops parloops parallelized: $(logs | grep -c 'optimized: parallelizing outer loop' || true)"
 fi
 echo "$p passed, $f failed"
 [ "$f" = 0 ]
