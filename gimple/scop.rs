@@ -16,7 +16,7 @@ use super::ir::{self, LoopRef, Stmt, Tree};
 use super::loops::LoopForest;
 use crate::ffi::{gp_stmt_kind as SK, gp_tree_kind as TK};
 use isl_rs::{DimType, Set};
-use poly::{delinearize, AccessKind, BoundedCtx, Cond, IslFailure, Polynomial, Scop, Statement};
+use poly::{delinearize, AccessKind, BoundedCtx, CmpOp, Cond, IslFailure, Polynomial, Scop, Statement};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// Why code is left out of every region (docs/report.md lists them).
@@ -908,12 +908,13 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             let Some(res) = phi.phi_result().filter(|t| !t.is_virtual() && t.ty().is_some_and(|ty| ty.is_integral())) else {
                 continue;
             };
+            let phi_args = phi.phi_args();
             // Per argument: its edge's domain and its value, piece by piece.
             let mut args: Vec<(&Set, Vec<(Cond, Polynomial)>)> = Vec::new();
             // Conditions that must not hold where their edge is taken (a
             // loop's count below zero: its last iteration would be none).
             let mut never: Vec<(&Set, Cond)> = Vec::new();
-            for (t, src) in phi.phi_args() {
+            for &(t, src) in &phi_args {
                 let Some((_, ed)) = incoming.iter().find(|(s, _)| *s == src) else { break };
                 let before = tr.pending.len();
                 let value = tr.value(t, false);
@@ -932,13 +933,9 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                     let Some(count) = niter.get(&l).and_then(|c| c.pieces()) else { break };
                     let it = &self.iterators[&l];
                     for (c, n) in &count {
-                        never.push((ed, c.clone().and(Cond::NonNeg(n.checked_add(&Polynomial::constant(1)).ok_or_else(overflow)?.checked_scale(-1).ok_or_else(overflow)?))));
+                        never.push((ed, c.clone().and(Cond::cmp(CmpOp::Lt, n, &Polynomial::zero()).ok_or_else(overflow)?)));
                     }
-                    let Some(pieces) = count
-                        .into_iter()
-                        .map(|(c, n)| Some((c, poly.substitute(it, &n)?)))
-                        .collect::<Option<Vec<_>>>()
-                    else {
+                    let Some(pieces) = count.into_iter().map(|(c, n)| Some((c, poly.substitute(it, &n)?))).collect::<Option<Vec<_>>>() else {
                         break;
                     };
                     pieces
@@ -950,29 +947,22 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 }
                 args.push((ed, pieces));
             }
-            if args.len() != phi.phi_args().len() || args.is_empty() {
+            if args.len() != phi_args.len() || args.is_empty() {
                 continue;
             }
-            let mut sound = true;
-            for (ed, c) in &never {
-                let at = self.constraint(tr, &iters, c)?;
-                sound &= self.ok(self.ok(self.ok(ed.copy())?.intersect(at))?.is_empty())?;
-            }
-            if !sound {
+            if !never.iter().map(|(ed, c)| self.nowhere(tr, &iters, ed, c)).collect::<Outcome<Vec<bool>>>()?.into_iter().all(|x| x) {
                 continue;
             }
             // A candidate is any piece's value; it must be every piece's
             // value wherever that piece is taken.
-            let candidates: Vec<Polynomial> = args.iter().flat_map(|(_, ps)| ps.iter().map(|(_, p)| p.clone())).collect();
+            let mut candidates: Vec<Polynomial> = args.iter().flat_map(|(_, ps)| ps.iter().map(|(_, p)| p.clone())).collect();
+            candidates.sort();
+            candidates.dedup();
             'candidate: for cand in candidates {
                 for (ed, pieces) in &args {
-                    for (c, p) in pieces {
-                        if *p == cand {
-                            continue;
-                        }
+                    for (c, p) in pieces.iter().filter(|(_, p)| *p != cand) {
                         let differ = Cond::Zero(p.checked_sub(&cand).ok_or_else(overflow)?).not();
-                        let at = self.constraint(tr, &iters, &c.clone().and(differ))?;
-                        if !self.ok(self.ok(self.ok(ed.copy())?.intersect(at))?.is_empty())? {
+                        if !self.nowhere(tr, &iters, ed, &c.clone().and(differ))? {
                             continue 'candidate;
                         }
                     }
@@ -982,6 +972,12 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             }
         }
         Ok(())
+    }
+
+    /// Whether `cond` holds at no point of `on` (iterators `iters`).
+    fn nowhere(&self, tr: &Translator, iters: &[String], on: &Set, cond: &Cond) -> Outcome<bool> {
+        let at = self.constraint(tr, iters, cond)?;
+        self.ok(self.ok(self.ok(on.copy())?.intersect(at))?.is_empty())
     }
 
     /// The latch-execution count of region loop `l` read off its exit test,
