@@ -882,9 +882,10 @@ pub struct CellCandidate {
 /// store in its own body each iteration (a chain of updates through
 /// memory): for each store in `l`'s own body, the loads of the same
 /// statement with its relation, and the array's other accesses in `l`
-/// (its inner loops' included). Empty where the loop's accesses do not
-/// line up with the model's.
-pub fn carried_cells(forest: &LoopForest, r: &Region, l: u32) -> Vec<CellCandidate> {
+/// (its inner loops' included). With `stores_alone`, stores with no such
+/// loads too (PRE's register cycle, stored each iteration). Empty where
+/// the loop's accesses do not line up with the model's.
+pub fn carried_cells(forest: &LoopForest, r: &Region, l: u32, stores_alone: bool) -> Vec<CellCandidate> {
     let Some(accesses) = loop_accesses(forest, r, l) else { return Vec::new() };
     let relation = |b: i32, a: &MemAccess| -> Option<String> {
         let st = r.scop.statements.iter().find(|s| s.name == format!("S_{b}"))?;
@@ -905,7 +906,7 @@ pub fn carried_cells(forest: &LoopForest, r: &Region, l: u32) -> Vec<CellCandida
                 others.push(rel);
             }
         }
-        if known && !loads.is_empty() {
+        if known && (stores_alone || !loads.is_empty()) {
             out.push(CellCandidate { array: w.array.clone(), store: w.stmt, loads, cell, others });
         }
     }

@@ -382,8 +382,12 @@ pub fn carry_cell(c: &CarriedCell, apply: bool) -> bool {
 /// assumptions hold: those GCC cannot carry itself, since their array is
 /// one the region's test keeps apart from others, or the loop also
 /// accesses other elements of it that the model proves apart from the
-/// cell. One per array and loop.
-fn carried_cells_in(forest: &LoopForest, r: &Region, l: u32, max_operations: u64) -> Vec<CarriedCell> {
+/// cell. One per array and loop. With `stores_alone`, also cells PRE
+/// already keeps in a register but stores each iteration (cholesky's
+/// `A[i][j]`): only for nests that hold no marked loop, since inside
+/// parallel loops, sinking those stores let the vectorizer make in-order
+/// reductions that ran slower (gramschmidt; docs/codegen.md).
+fn carried_cells_in(forest: &LoopForest, r: &Region, l: u32, stores_alone: bool, max_operations: u64) -> Vec<CarriedCell> {
     let cx = BoundedCtx::new(max_operations);
     // Built once, for the first cell with other accesses to judge.
     let mut model: Option<Option<poly::IslScop>> = None;
@@ -392,7 +396,7 @@ fn carried_cells_in(forest: &LoopForest, r: &Region, l: u32, max_operations: u64
     for &x in r.loops.iter().filter(|&&x| forest.within(x, l)) {
         let Some(&depth) = lm.depth.get(&x) else { continue };
         let mut done: Vec<String> = Vec::new();
-        for c in super::parallel::carried_cells(forest, r, x) {
+        for c in super::parallel::carried_cells(forest, r, x, stores_alone) {
             if done.contains(&c.array) || (c.others.is_empty() && !r.alias_pairs.iter().any(|(a, b)| *a == c.array || *b == c.array)) {
                 continue;
             }
@@ -424,7 +428,7 @@ pub fn sequential_cells(forest: &LoopForest, r: &Region, marked: &dyn Fn(u32) ->
     r.loops
         .iter()
         .filter(|&&l| outermost(l) && !marked(l))
-        .map(|&l| (l, carried_cells_in(forest, r, l, max_operations)))
+        .map(|&l| (l, carried_cells_in(forest, r, l, true, max_operations)))
         .filter(|(_, cells)| !cells.is_empty())
         .collect()
 }
@@ -957,7 +961,7 @@ pub fn plan(
                 }
             }
             let more: Vec<CarriedCell> =
-                carried_cells_in(forest, r, l, max_operations).into_iter().filter(|c| c.l != l && !out.iter().any(|o| o.store == c.store)).collect();
+                carried_cells_in(forest, r, l, false, max_operations).into_iter().filter(|c| c.l != l && !out.iter().any(|o| o.store == c.store)).collect();
             out.extend(more);
             out
         };

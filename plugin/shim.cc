@@ -1710,12 +1710,35 @@ gp_rt_cond (const gp_tree *c, const gp_tree *a, const gp_tree *b)
 			     as_tree (b)));
 }
 
+/* Loop distribution's run-time alias tests inside LOOP (the
+   .LOOP_DIST_ALIAS (N, COND) calls, which the vectorizer answers with COND
+   or false once it has tried loop N) answer COND from now on, as where the
+   distributed loops are vectorized: the vectorizer finds a test by the
+   number of the loops it guards, which copies of them do not keep
+   (copy_loop_info leaves orig_loop_num), and a test left unanswered stops
+   GCC at expansion.  To be called before LOOP is copied.  */
+static void
+answer_distribution_tests (class loop *loop)
+{
+  basic_block *body = get_loop_body (loop);
+  auto_vec<gimple *> tests;
+  for (unsigned b = 0; b < loop->num_nodes; b++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[b]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (gimple_call_internal_p (gsi_stmt (gsi), IFN_LOOP_DIST_ALIAS))
+	tests.safe_push (gsi_stmt (gsi));
+  free (body);
+  for (gimple *g : tests)
+    fold_loop_internal_call (g, gimple_call_arg (g, 1));
+}
+
 /* Versions LOOP on COND, expected to hold: LOOP runs where it does, the
    copy returned where it does not; NULL when versioning failed (nothing
    changed).  The caller holds the copy tables.  */
 static class loop *
 version_loop (class loop *loop, tree cond)
 {
+  answer_distribution_tests (loop);
   gimple_seq stmts = NULL;
   cond = force_gimple_operand_1 (unshare_expr (cond), &stmts,
 				 is_gimple_condexpr, NULL_TREE);
@@ -5079,6 +5102,7 @@ static class loop *
 is_copy_before (class loop *l)
 {
   calculate_dominance_info (CDI_DOMINATORS);
+  answer_distribution_tests (l);
   initialize_original_copy_tables ();
   class loop *c
     = slpeel_tree_duplicate_loop_to_edge_cfg (l, NULL, loop_preheader_edge (l));

@@ -21,14 +21,56 @@ with and without the plugin and compares what they print: carrying a
 cell in a register keeps every operation and its order, so the outputs
 must be equal, doubles included.
 
+Some nests (trisolv's form) store only the cell in the inner loop and
+read other cells of its array, c[j] for j below, above or up to i, or
+c[j + 1]: PRE keeps the cell in a register and stores it each iteration;
+where the model proves the other cells apart (j < i, j > i), the plugin
+moves the store after the loop (docs/codegen.md, Cells carried in
+registers); where the loop reads the cell itself (j <= i, j + 1 = i),
+nothing may move.
+
   reduction-programs.py --kind cells DIR FIRST LAST
 """
 
 import random
 
 
+def stored_nest(r, name, t, real):
+    """The inner loop stores only c[i], reading c[...] of other j."""
+    bounds, other = r.choice([
+        (("0", "i"), "c[j]"),
+        (("0", "i"), "c[j]"),
+        (("i + 1", "m"), "c[j]"),
+        (("0", "i + 1"), "c[j]"),
+        (("0", "i"), "c[j + 1]"),
+        (("0", "m"), "c[n + 1 + j]"),
+    ])
+    ops = ["+", "-"] if real else ["+", "-", "^"]
+    src = r.choice([f"a[i * m + j] * {other}", f"{other}", f"({other} + t[j])", f"a[j] * {other}"])
+    if real:
+        src = f"{src} / 8"
+    stmt = f"c[i] = c[i] {r.choice(ops)} {src};"
+    start = r.choice(["", "c[i] = a[i];", "c[i] = t[i];"])
+    after = r.choice(["", "c[i] = c[i] / 2;" if real else "c[i] = c[i] >> 1;", "t[i] = c[i];"])
+    return t, f"""
+__attribute__((noinline)) void
+{name} (int n, int m, {t} *c, {t} *t, {t} *a, {t} *w)
+{{
+  for (int i = 0; i < n; i++)
+    {{
+      {start}
+      for (int j = {bounds[0]}; j < {bounds[1]}; j++)
+        {stmt}
+      {after}
+    }}
+}}
+"""
+
+
 def nest(r, name):
     real = r.random() < 0.5
+    if r.random() < 0.3:
+        return stored_nest(r, name, "double" if real else "unsigned", real)
     t = "double" if real else "unsigned"
     cell = r.choice(["c[i]", "c[i]", "c[i]", "c[i + 1]", "c[0]"])
     ops = ["+", "-"] if real else ["+", "-", "^", "*"]
