@@ -1733,8 +1733,8 @@ answer_distribution_tests (class loop *loop)
 }
 
 /* Versions LOOP on COND, expected to hold: LOOP runs where it does, the
-   copy returned where it does not; NULL when versioning failed (nothing
-   changed).  The caller holds the copy tables.  */
+   copy returned where it does not; NULL when versioning failed (only its
+   distribution tests answered).  The caller holds the copy tables.  */
 static class loop *
 version_loop (class loop *loop, tree cond)
 {

@@ -35,8 +35,9 @@ nothing may move.
 import random
 
 
-def stored_nest(r, name, t, real):
+def stored_nest(r, name, real):
     """The inner loop stores only c[i], reading c[...] of other j."""
+    t = "double" if real else "unsigned"
     bounds, other = r.choice([
         (("0", "i"), "c[j]"),
         (("0", "i"), "c[j]"),
@@ -70,7 +71,7 @@ __attribute__((noinline)) void
 def nest(r, name):
     real = r.random() < 0.5
     if r.random() < 0.3:
-        return stored_nest(r, name, "double" if real else "unsigned", real)
+        return stored_nest(r, name, real)
     t = "double" if real else "unsigned"
     cell = r.choice(["c[i]", "c[i]", "c[i]", "c[i + 1]", "c[0]"])
     ops = ["+", "-"] if real else ["+", "-", "^", "*"]
