@@ -9,7 +9,7 @@
 use crate::ffi;
 use super::ir::Tree;
 use super::loops::LoopForest;
-use super::parallel::{loop_map, pair_interchange, RegionOutcome};
+use super::parallel::{loop_map, pair_interchange, pair_skew, RegionOutcome};
 use super::scop::{scalar_name, Region};
 use poly::locality::Layout;
 use poly::LightScop;
@@ -163,6 +163,69 @@ fn stored_once_per_iteration(r: &Region, inner_stmts: &[String], block: i32, max
 pub fn apply(s: &Swap) -> bool {
     // SAFETY: s.outer is a loop of cfun that judge() accepted.
     unsafe { ffi::gp_loop_interchange(s.outer, 1, std::ptr::null_mut()) == ffi::gp_interchange_status::GP_IX_OK }
+}
+
+/// The greatest factor of a skew tried: steeper diagonals hold fewer
+/// iterations each.
+const MAX_SKEW: i128 = 4;
+
+/// A pair to run by its diagonals `factor * a + b` (iteration numbers).
+#[derive(Clone, Debug)]
+pub struct Skew {
+    pub outer: u32,
+    pub inner: u32,
+    pub factor: i128,
+}
+
+/// Judges running loop `outer` of region `r` and its only inner loop by
+/// the diagonals of their iteration numbers (docs/codegen.md, Skewed
+/// pairs): neither loop parallel (`o`: the region's verdicts), the inner
+/// loop carrying a value through memory from one iteration to a later one
+/// (a chain each iteration waits on), a skew the model allows whose
+/// diagonals' iterations are independent, and a pair the shim can rewrite.
+/// None: not a candidate.
+/// With `threads`, a loop around the pair that runs in parallel keeps it
+/// as it is: the marking that follows could not model the skewed pair's
+/// bounds within that loop's region.
+pub fn judge_skew(forest: &LoopForest, r: &Region, outer: u32, o: &RegionOutcome, threads: bool, max_operations: u64) -> Result<Skew, Option<String>> {
+    let inner = match children(forest, r, outer).as_slice() {
+        [c] if children(forest, r, *c).is_empty() => *c,
+        _ => return Err(None),
+    };
+    let sequential = |l: u32| o.loops.get(&l).is_some_and(|v| !v.parallel);
+    if !sequential(outer) || !sequential(inner) {
+        return Err(None);
+    }
+    // SAFETY: outer is a loop of cfun; with apply 0 nothing changes.
+    if unsafe { ffi::gp_loop_skew(outer, 1, 0) } != ffi::gp_interchange_status::GP_IX_OK {
+        return Err(None);
+    }
+    let s = pair_skew(forest, r, outer, inner, MAX_SKEW, max_operations).map_err(Some)?;
+    if !s.chain {
+        return Err(None);
+    }
+    let mut around = forest.get(outer).and_then(|x| x.parent);
+    while let Some(a) = around.filter(|a| r.loops.contains(a)) {
+        if threads && !sequential(a) {
+            let line = forest.get(a).map(|x| x.line()).unwrap_or(0);
+            return Err(Some(format!("the loop at line {line} around them runs in parallel")));
+        }
+        around = forest.get(a).and_then(|x| x.parent);
+    }
+    match s.factor {
+        Some(factor) => Ok(Skew { outer, inner, factor }),
+        None => Err(Some(format!(
+            "no diagonals f * i + j with f up to {MAX_SKEW} keep the dependences on {} and leave each diagonal's iterations independent",
+            s.blocking.join(", ")
+        ))),
+    }
+}
+
+/// Runs the pair by its diagonals (the shim); false when it could not.
+pub fn apply_skew(s: &Skew) -> bool {
+    // SAFETY: s.outer is a loop of cfun that judge_skew() accepted, and
+    // s.factor is at most MAX_SKEW.
+    unsafe { ffi::gp_loop_skew(s.outer, s.factor as i32, 1) == ffi::gp_interchange_status::GP_IX_OK }
 }
 
 /// A marked loop collapsed with its inner loop.

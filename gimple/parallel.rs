@@ -994,6 +994,17 @@ pub fn pair_wavefront(forest: &LoopForest, r: &Region, outer: u32, inner: u32, m
     })
 }
 
+/// Whether loop `outer` of region `r` and its inner loop `inner` may run
+/// by the diagonals `f * a + b` of their iteration numbers
+/// (`PairEngine::skew`, factors up to `max_factor`).
+pub fn pair_skew(forest: &LoopForest, r: &Region, outer: u32, inner: u32, max_factor: i128, max_operations: u64) -> Result<poly::PairSkew, String> {
+    on_pair(forest, r, outer, inner, max_operations, |e, a, b, stmts, display| {
+        let mut s = e.skew(a, b, stmts, max_factor)?;
+        s.blocking = dedup(s.blocking.iter().map(|a| display(a)));
+        Ok(s)
+    })
+}
+
 /// Where a loop is split: at the iteration where its iterator equals the
 /// one of the enclosing loop `outer` of the region plus `offset` (both
 /// counted in iterations), or where its counter, `start` (plus the

@@ -321,7 +321,7 @@ pub extern "C" fn gccpoly_rs_parallelize() {
         with_plugin(|p| {
             let parallel = parallelizing(p);
             // SAFETY: called inside the pass, where cfun is set.
-            let interchange = !p.options.no_interchange && unsafe { ffi::gp_loop_interchange_enabled() } != 0;
+            let interchange = (!p.options.no_interchange || !p.options.no_skew) && unsafe { ffi::gp_loop_interchange_enabled() } != 0;
             if !parallel && !interchange {
                 return;
             }
@@ -482,7 +482,8 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
         let mut outcomes = None;
         let mut test = None;
         let mut region_versioned = false;
-        for &o in &r.loops {
+        let mut swapped = false;
+        for &o in r.loops.iter().filter(|_| !p.options.no_interchange) {
             let swap = match gimple::interchange::judge(forest, r, o, aopts.max_operations) {
                 Ok(s) => s,
                 Err(None) => continue,
@@ -522,6 +523,7 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
             if !gimple::interchange::apply(&swap) {
                 continue;
             }
+            swapped = true;
             versioned.changed = true;
             let within = guard.map(|g| format!(", in a copy run when {g}")).unwrap_or_default();
             diag::remark(
@@ -542,6 +544,63 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
                     lr.swapped_with = Some(b.line());
                 }
             }
+        }
+        // A pair run by its diagonals, one per region (its model no
+        // longer describes the code), where no pair was swapped.
+        for &o in r.loops.iter().filter(|_| !p.options.no_skew && !swapped) {
+            let v = outcomes.get_or_insert_with(|| gimple::parallel::analyze_region(forest, r, aopts));
+            let skew = match gimple::interchange::judge_skew(forest, r, o, v, parallel, aopts.max_operations) {
+                Ok(s) => s,
+                Err(None) => continue,
+                Err(Some(why)) => {
+                    if let Some((fo, fi)) = forest.get(o).zip(gimple::interchange::children(forest, r, o).first().and_then(|&c| forest.get(c))) {
+                        diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not run by diagonals: {why}", fo.line(), fi.line()));
+                    }
+                    continue;
+                }
+            };
+            let (Some(fo), Some(fi)) = (forest.get(skew.outer), forest.get(skew.inner)) else { continue };
+            let test = match test.get_or_insert_with(|| gimple::transform::region_test(&poly::BoundedCtx::new(aopts.max_operations), r)) {
+                Ok(t) => t.as_ref(),
+                Err(why) => {
+                    diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not run by diagonals: {why}", fo.line(), fi.line()));
+                    continue;
+                }
+            };
+            let guard = test.map(|t| t.text());
+            if let (Some(t), Some(g)) = (test, &guard) {
+                if !region_versioned {
+                    let Some(copy) = gimple::transform::version_on(r, r.loops[0], t) else { continue };
+                    versioned.under.push((r.loops[0], g.clone()));
+                    versioned.as_written.push(copy);
+                    versioned.changed = true;
+                }
+                region_versioned = true;
+            }
+            if !gimple::interchange::apply_skew(&skew) {
+                continue;
+            }
+            versioned.changed = true;
+            let within = guard.map(|g| format!(", in a copy run when {g}")).unwrap_or_default();
+            let f = match skew.factor {
+                1 => String::new(),
+                f => format!("{f} "),
+            };
+            diag::remark(
+                RemarkKind::GP_REMARK_OPTIMIZED,
+                fo.location,
+                &format!(
+                    "loops at lines {} and {} run by diagonals{within}: the outer loop counts the diagonals {f}a + b of their iteration numbers (a, b), the inner loop the iterations on one, which are independent: each no longer waits for the value its inner loop carried from the iteration before; every dependence goes from a diagonal to a later one",
+                    fo.line(),
+                    fi.line()
+                ),
+            );
+            for x in [fo, fi] {
+                if let Some(lr) = loop_report(report.as_deref_mut(), position(x)) {
+                    add_transform(lr, "skew");
+                }
+            }
+            break;
         }
     }
     versioned

@@ -39,6 +39,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "no-conditional-reductions", value: ValueKind::None },
     OptionSpec { key: "no-own-regions", value: ValueKind::None },
     OptionSpec { key: "no-wavefront", value: ValueKind::None },
+    OptionSpec { key: "no-skew", value: ValueKind::None },
     OptionSpec { key: "no-index-split", value: ValueKind::None },
     OptionSpec { key: "no-wide-counters", value: ValueKind::None },
     OptionSpec { key: "no-enter-inner", value: ValueKind::None },
@@ -100,6 +101,10 @@ pub struct Options {
     /// Leave nests whose only parallelism lies along diagonals as they are
     /// instead of running them by wavefronts.
     pub no_wavefront: bool,
+    /// Leave pairs whose inner loop waits on a value carried from its
+    /// previous iteration as they are instead of running them by
+    /// diagonals.
+    pub no_skew: bool,
     /// Leave loops parallel only on each side of one iteration as they are
     /// instead of splitting them there.
     pub no_index_split: bool,
@@ -207,6 +212,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "no-conditional-reductions" => opts.no_conditional_reductions = true,
             "no-own-regions" => opts.no_own_regions = true,
             "no-wavefront" => opts.no_wavefront = true,
+            "no-skew" => opts.no_skew = true,
             "no-index-split" => opts.no_index_split = true,
             "no-wide-counters" => opts.no_wide_counters = true,
             "no-enter-inner" => opts.no_enter_inner = true,

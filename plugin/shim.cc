@@ -4890,6 +4890,117 @@ gp_loop_wavefront (unsigned outer, int apply)
   return GP_IX_OK;
 }
 
+/* --- Skewed pairs.  ---------------------------------------------------- */
+
+gp_interchange_status
+gp_loop_skew (unsigned outer, int factor, int apply)
+{
+  if (factor < 1 || factor > 16)
+    return GP_IX_COUNT;
+  ix_pair pair;
+  ix_pair *pp = &pair;
+  gp_interchange_status status = ix_analyse (outer, false, pp);
+  if (status != GP_IX_OK)
+    return status;
+  if (pp->red)
+    return GP_IX_CARRIED;
+  /* Diagonals up to FACTOR * 2^32 + 2^32 fit 64 signed bits.  */
+  if (TYPE_PRECISION (TREE_TYPE (pp->o_count)) > 32
+      || TYPE_PRECISION (TREE_TYPE (pp->n_count)) > 32)
+    return GP_IX_COUNT;
+  if (!apply)
+    return GP_IX_OK;
+  if (!ix_enter_always (pp))
+    return GP_IX_NOT_PERFECT;
+  ix_counts_before (pp);
+  class loop *o = pp->o, *n = pp->n;
+  tree s64 = long_long_integer_type_node;
+  tree u64 = long_long_unsigned_type_node;
+  tree f = build_int_cst (s64, factor);
+
+  /* Every diagonal has an iteration when the inner loop has at least
+     FACTOR: elsewhere the pair runs as it is.  */
+  if (factor > 1)
+    {
+      tree enough = fold_build2 (GE_EXPR, boolean_type_node,
+				 fold_convert (s64, unshare_expr (pp->n_count)),
+				 build_int_cst (s64, factor - 1));
+      if (!integer_onep (enough))
+	{
+	  initialize_original_copy_tables ();
+	  class loop *copy = version_loop (o, enough);
+	  free_original_copy_tables ();
+	  if (!copy)
+	    return GP_IX_NOT_PERFECT;
+	}
+    }
+  tree a_max = value_before (o, fold_convert (s64, pp->o_count));
+  tree b_max = value_before (o, fold_convert (s64, pp->n_count));
+  tree d_last = value_before (o, fold_convert (u64, fold_build2 (PLUS_EXPR, s64,
+					fold_build2 (MULT_EXPR, s64, f, a_max),
+					b_max)));
+
+  auto_bitmap dead;
+  /* O counts D; N counts K and runs A from max (0, ceil ((D - BMAX) / F))
+     to min (AMAX, D / F), B = D - F * A.  */
+  tree d, d_after, k, k_after;
+  gimple_stmt_iterator incr = gsi_last_bb (pp->oe->src);
+  create_iv (build_int_cst (u64, 0), build_int_cst (u64, 1), NULL_TREE, o,
+	     &incr, false, &d, &d_after);
+  incr = gsi_last_bb (pp->ne->src);
+  create_iv (build_int_cst (u64, 0), build_int_cst (u64, 1), NULL_TREE, n,
+	     &incr, false, &k, &k_after);
+  /* N's first A, LO, is computed before N once O's own code has moved
+     into N (which takes what its preheader holds); A's value in N's
+     header refers to it already.  */
+  tree lo = make_ssa_name (s64);
+  gimple_stmt_iterator to = gsi_after_labels (n->header);
+  tree a = force_gimple_operand_gsi (&to, fold_build2 (PLUS_EXPR, u64,
+						       fold_convert (u64, lo),
+						       k),
+				     true, NULL_TREE, true, GSI_SAME_STMT);
+  tree b = force_gimple_operand_gsi (&to, fold_build2 (MINUS_EXPR, u64, d,
+						       fold_build2 (MULT_EXPR,
+								    u64,
+								    fold_convert (u64, f),
+								    a)),
+				     true, NULL_TREE, true, GSI_SAME_STMT);
+  for (const ix_counter &c : pp->o_counters)
+    ix_replace_counter (c, ix_counter_at (c, a, &to), n, dead);
+  for (const ix_counter &c : pp->n_counters)
+    ix_replace_counter (c, ix_counter_at (c, b, &to), n, dead);
+  ix_outer_code_into_inner (pp, &to, dead);
+  /* D's increment stays in O's exit block, where it went with the rest.  */
+  gimple_stmt_iterator from = gsi_for_stmt (SSA_NAME_DEF_STMT (d_after));
+  gimple_stmt_iterator at = gsi_last_bb (pp->oe->src);
+  gsi_move_before (&from, &at);
+
+  tree ds = fold_convert (s64, d);
+  tree first = fold_build2 (MAX_EXPR, s64, build_int_cst (s64, 0),
+			    fold_build2 (TRUNC_DIV_EXPR, s64,
+					 fold_build2 (PLUS_EXPR, s64,
+						      fold_build2 (MINUS_EXPR,
+								   s64, ds,
+								   b_max),
+						      build_int_cst (s64,
+								     factor
+								     - 1)),
+					 f));
+  gsi_insert_on_edge_immediate (loop_preheader_edge (n),
+				gimple_build_assign (lo, value_before (n,
+								       first)));
+  tree last = fold_build2 (MIN_EXPR, s64, a_max,
+			   fold_build2 (TRUNC_DIV_EXPR, s64,
+					unshare_expr (ds), f));
+  tree count = value_before (n, fold_convert (u64,
+					      fold_build2 (MINUS_EXPR, s64,
+							   last, lo)));
+  wf_exit_past (pp->oe, d_after, d_last);
+  wf_exit_past (pp->ne, k_after, count);
+  ix_finish (pp, dead);
+  return GP_IX_OK;
+}
+
 /* --- Index-set splitting.  -------------------------------------------- */
 
 /* A loop split around one iteration (gp_loop_index_split): its counter

@@ -728,6 +728,17 @@ gp_interchange_status gp_loop_collapse (unsigned outer, int apply);
    nothing changes.  */
 gp_interchange_status gp_loop_wavefront (unsigned outer, int apply);
 
+/* Runs loop OUTER and its only inner loop (the same pairs as
+   gp_loop_collapse) by the diagonals D = FACTOR * A + B of their
+   iteration numbers A (OUTER's) and B: OUTER then counts D from 0 to
+   FACTOR * (OUTER's latch count) + (the inner latch count), and the inner
+   loop runs, for each D, the iterations A that have a B on it, in
+   increasing A; the counters take their values at (A, D - FACTOR * A).
+   Where the inner loop has fewer than FACTOR iterations (a diagonal may
+   then be empty) the pair runs as it is, in a copy versioned on that.
+   FACTOR is 1 to 16.  With APPLY zero nothing changes.  */
+gp_interchange_status gp_loop_skew (unsigned outer, int factor, int apply);
+
 /* Why a loop cannot be split around an iteration (GP_SPLIT_OK: it can).  */
 typedef enum gp_split_status
 {

@@ -124,6 +124,8 @@ run_part "random nests updating cells in memory through pointers that may overla
   "$top/testsuite/run/reductions-random.sh" --programs cells --plugin "$plugin" --cc "$cc"
 run_part "random nests GCC splits on a condition of their counter, at 2 and 4 threads" "$work/guards-random.log" \
   "$top/testsuite/run/reductions-random.sh" --programs guards --plugin "$plugin" --cc "$cc"
+run_part "random stencils swept in place (pairs run by diagonals), at -O3 with 2 and 4 threads and without" "$work/skew-random.log" \
+  "$top/testsuite/run/reductions-random.sh" --programs skew --plugin "$plugin" --cc "$cc"
 
 if [ -s "$failures" ]; then
   echo "== what failed (also in $failures)"

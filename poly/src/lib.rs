@@ -24,7 +24,7 @@ pub use cond::{CmpOp, Cond};
 pub use dataflow::{DependenceCounts, Dependences, ParallelCheck, Violations};
 pub use delinearize::{delinearize, ArrayShape, Bound, DelinearizeError, Delinearized};
 pub use light::LightScop;
-pub use pairwise::{Iterations, PairDep, PairEngine, PairInterchange, PairLoop, ScalarFact};
+pub use pairwise::{Iterations, PairDep, PairEngine, PairInterchange, PairLoop, PairSkew, ScalarFact};
 pub use model::{Access, AccessKind, IslScop, Scop, Statement};
 pub use polynomial::{Monomial, Polynomial};
 pub use ranges::{access_boxes, dim_bounds, first_dim_max, param_dnf, param_dnf_within, AccessBox, BoxError, ParamAffine, ParamConstraint, Piece};

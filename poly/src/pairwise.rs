@@ -104,6 +104,20 @@ pub struct PairLoop {
     pub iterations: Iterations,
 }
 
+/// The answer on running a perfect pair of loops by the diagonals of its
+/// iteration numbers (`PairEngine::skew`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairSkew {
+    /// The least factor f that makes `f * a + b` a legal order with
+    /// independent diagonals.
+    pub factor: Option<i128>,
+    /// Without one: the arrays that forbid the greatest factor tried.
+    pub blocking: Vec<String>,
+    /// Whether each iteration of the inner loop reads the cell its
+    /// iteration before wrote (a chain the diagonals would break).
+    pub chain: bool,
+}
+
 /// The answer on interchanging two loops of a band.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PairInterchange {
@@ -1374,6 +1388,108 @@ impl<'c> PairEngine<'c> {
             }
         }
         Ok((swap, shared.into_iter().collect()))
+    }
+
+    /// Running the band's perfect pair of loops at time dimensions
+    /// `outer` < `inner` by the diagonals `f * a + b` of its iteration
+    /// numbers (a, b), in increasing order, each diagonal's iterations in
+    /// any order (a skew). Legal for a factor f when no two iterations of
+    /// different outer iterations touching one cell, one of them writing,
+    /// have the later one on the same diagonal as the earlier or before it
+    /// (iterations of one outer iteration keep their order: their
+    /// diagonals grow with b). SSA values defined and used in one
+    /// iteration apart (each iteration keeps its own). Returns the least
+    /// such f up to `max_factor`, or the arrays that forbid `max_factor`;
+    /// and whether the inner loop carries a chain: each iteration reads
+    /// the cell the one before wrote.
+    pub fn skew(&self, outer: u32, inner: u32, statements: &[String], max_factor: i128) -> Result<PairSkew, IslFailure> {
+        self.cx.reset_budget();
+        let (la, lb) = ((outer as usize - 1) / 2, (inner as usize - 1) / 2);
+        let stmts: Vec<usize> = statements.iter().filter_map(|n| self.stmt_index(n)).collect();
+        if lb != la + 1 || stmts.iter().any(|&s| self.m.stmts[s].depth() != lb + 1) {
+            return Err(IslFailure::Error("not a perfect pair of adjacent loops".into()));
+        }
+        // The accesses that constrain the order: (x, y), one writing.
+        let mut pairs = Vec::new();
+        for (array, accs) in &self.by_array {
+            if matches!(self.facts.get(array), Some(Fact::Value)) {
+                continue;
+            }
+            let mine: Vec<Acc> = accs.iter().copied().filter(|a| stmts.contains(&a.0)).collect();
+            for &x in &mine {
+                for &y in &mine {
+                    if self.is_write(x) || self.is_write(y) {
+                        pairs.push((array, x, y));
+                    }
+                }
+            }
+        }
+        // x in an earlier outer iteration than y, y's diagonal at most x's.
+        let clash = |f: i128, x: Acc, y: Acc| -> Result<bool, IslFailure> {
+            let ds = self.m.stmts[x.0].depth();
+            let n = self.np + ds + self.m.stmts[y.0].depth();
+            let mut conj = self.same_prefix(0, ds, la, n);
+            conj.push(self.lt(0, ds, la, n));
+            let mut e = Lin::zero(n);
+            e.coef[self.np + la] = f;
+            e.coef[self.np + lb] = 1;
+            e.coef[self.np + ds + la] = -f;
+            e.coef[self.np + ds + lb] = -1;
+            conj.push(Atom { e, eq: false });
+            conj.extend(self.same_cell(x, 0, y, ds, n));
+            self.nonempty(n - self.np, &[self.dom(x.0, 0, n), self.dom(y.0, ds, n), vec![conj]])
+        };
+        let mut factor = None;
+        let mut blocking = BTreeSet::new();
+        for f in 1..=max_factor {
+            blocking.clear();
+            for &(array, x, y) in &pairs {
+                if !blocking.contains(array) && clash(f, x, y)? {
+                    blocking.insert(array.clone());
+                }
+            }
+            if blocking.is_empty() {
+                factor = Some(f);
+                break;
+            }
+        }
+        // The chain: a read of the cell the write made in the inner loop's
+        // iteration before, in every iteration (the same subscripts but
+        // for the inner iterator, one step back). A dependence at some
+        // iterations only (Floyd-Warshall's row k, read through
+        // `path[i][k]`) is no chain: the loop, vectorized, ran ten times
+        // slower by diagonals. Nor is a cell the inner loop keeps updating
+        // (`q[i] += ...` over j), which a register carries.
+        let step_back = |x: Acc, y: Acc| -> bool {
+            let (fx, fy) = (&self.acc(x).subs, &self.acc(y).subs);
+            if fx.is_empty() || fx.len() != fy.len() {
+                return false;
+            }
+            let mut shift = None;
+            for (f, g) in fx.iter().zip(fy) {
+                let width = f.coef.len().max(g.coef.len());
+                if (0..width).any(|v| f.coef.get(v).copied().unwrap_or(0) != g.coef.get(v).copied().unwrap_or(0)) {
+                    return false;
+                }
+                // f(b) = g(b + c): f.k - g.k = c * (b's coefficient).
+                let cb = f.coef.get(self.np + lb).copied().unwrap_or(0);
+                let dk = f.k - g.k;
+                if cb == 0 {
+                    if dk != 0 {
+                        return false;
+                    }
+                } else if dk % cb != 0 || shift.is_some_and(|c| c != dk / cb) {
+                    return false;
+                } else {
+                    shift = Some(dk / cb);
+                }
+            }
+            shift == Some(1)
+        };
+        let chain = pairs.iter().any(|&(_, x, y)| {
+            self.is_write(x) && !self.is_write(y) && self.m.stmts[x.0].depth() == self.m.stmts[y.0].depth() && step_back(x, y)
+        });
+        Ok(PairSkew { factor, blocking: blocking.into_iter().collect(), chain })
     }
 
     /// Whether some x of `p` runs before some y of `q` on one cell with the

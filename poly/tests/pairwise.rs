@@ -633,3 +633,109 @@ fn index_split_around_a_parameter() {
     let without = SplitPoint::Param { index: 1, start: 0, start_param: None };
     assert!(!parallel_around(&step, 0, without, Some(true)) || !parallel_around(&step, 0, without, Some(false)));
 }
+
+/// A rectangular pair in iteration numbers, `a` and `b` in [0, N), the
+/// loops' counters i = a + 1 and j = b + 1 inside a time loop `t`; each
+/// iteration writes A[i][j] after reading the cells `reads` (in i and j).
+fn stencil(reads: &[&str]) -> Scop {
+    let n = "[T, N] -> ";
+    let mut s = Statement::new(
+        "S",
+        4,
+        &format!("{n}{{ S[t, a, b] : 0 <= t < T and 0 <= a < N and 0 <= b < N }}"),
+        &format!("{n}{{ S[t, a, b] -> [0, t, 0, a, 0, b, 0] }}"),
+    );
+    for cell in reads {
+        let cell = cell.replace('i', "a + 1").replace('j', "b + 1");
+        s = s.reads("A", &format!("{n}{{ S[t, a, b] -> A[{cell}] }}"));
+    }
+    s = s.writes("A", &format!("{n}{{ S[t, a, b] -> A[a + 1, b + 1] }}"));
+    Scop { context: "[T, N] -> { : T > 0 and N > 0 }".into(), statements: vec![s], ..Scop::default() }
+}
+
+fn skew_of(scop: &Scop) -> poly::PairSkew {
+    let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+    let e = PairEngine::new(&cx, LightScop::read(scop).unwrap(), Some(vec!["A".into()]), &BTreeMap::new());
+    e.skew(3, 5, &["S".to_string()], 4).unwrap()
+}
+
+#[test]
+fn skew_of_seidel() {
+    // seidel-2d's nine cells: (i - 1, j + 1) was written by the row before
+    // one column right, so the diagonals are 2i + j.
+    let nine = ["i - 1, j - 1", "i - 1, j", "i - 1, j + 1", "i, j - 1", "i, j", "i, j + 1", "i + 1, j - 1", "i + 1, j", "i + 1, j + 1"];
+    let s = skew_of(&stencil(&nine));
+    assert_eq!(s.factor, Some(2), "{s:?}");
+    assert!(s.chain);
+}
+
+#[test]
+fn skew_by_one() {
+    // The upper and left neighbours: the diagonals i + j.
+    let s = skew_of(&stencil(&["i - 1, j", "i, j - 1"]));
+    assert_eq!(s.factor, Some(1), "{s:?}");
+    assert!(s.chain);
+}
+
+#[test]
+fn skew_no_chain() {
+    // Only the row before: the inner loop carries nothing.
+    let s = skew_of(&stencil(&["i - 1, j + 1"]));
+    assert_eq!(s.factor, Some(2), "{s:?}");
+    assert!(!s.chain);
+}
+
+#[test]
+fn skew_too_steep() {
+    // (i - 1, j + 4): the row before, four columns right, needs f = 5.
+    let s = skew_of(&stencil(&["i - 1, j + 4", "i, j - 1"]));
+    assert_eq!(s.factor, None, "{s:?}");
+    assert_eq!(s.blocking, vec!["A".to_string()]);
+    // The last cell of the row before: no factor for every N.
+    let s = skew_of(&stencil(&["i - 1, N", "i, j - 1"]));
+    assert_eq!(s.factor, None, "{s:?}");
+}
+
+#[test]
+fn skew_later_row() {
+    // (i + 1, j - 1) read before the row after writes it: an anti
+    // dependence of distance (1, -1), kept by f = 2 as a flow is.
+    let s = skew_of(&stencil(&["i + 1, j - 1", "i, j - 1"]));
+    assert_eq!(s.factor, Some(2), "{s:?}");
+    // (i + 1, j - 3): needs f = 4.
+    let s = skew_of(&stencil(&["i + 1, j - 3", "i, j - 1"]));
+    assert_eq!(s.factor, Some(4), "{s:?}");
+}
+
+#[test]
+fn skew_not_for_one_cell() {
+    // q[i] += a[i][j] while q[N + j] is scaled: the inner loop carries q[i]
+    // alone, one cell (a register's job), so no chain to break, though
+    // the diagonals i + j would be legal.
+    let n = "[N] -> ";
+    let s = Statement::new("S", 3, &format!("{n}{{ S[a, b] : 0 <= a < N and 0 <= b < N }}"), &format!("{n}{{ S[a, b] -> [0, a, 0, b, 0] }}"))
+        .reads("q", &format!("{n}{{ S[a, b] -> q[a] }}"))
+        .reads("A", &format!("{n}{{ S[a, b] -> A[a, b] }}"))
+        .reads("q", &format!("{n}{{ S[a, b] -> q[N + b] }}"))
+        .writes("q", &format!("{n}{{ S[a, b] -> q[a] }}"))
+        .writes("q", &format!("{n}{{ S[a, b] -> q[N + b] }}"));
+    let scop = Scop { context: "[N] -> { : N > 0 }".into(), statements: vec![s], ..Scop::default() };
+    let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+    let e = PairEngine::new(&cx, LightScop::read(&scop).unwrap(), Some(vec!["q".into()]), &BTreeMap::new());
+    let s = e.skew(1, 3, &["S".to_string()], 4).unwrap();
+    assert_eq!(s.factor, Some(1), "{s:?}");
+    assert!(!s.chain);
+}
+
+#[test]
+fn skew_not_for_one_column() {
+    // Floyd-Warshall's row k: the inner loop reads, in every iteration,
+    // the one cell A[i][1] that its first iteration wrote: a dependence at
+    // one iteration, not a chain (the diagonals would cost the loop its
+    // vectors).
+    let s = skew_of(&stencil(&["i, 1", "i - 1, j"]));
+    assert!(!s.chain, "{s:?}");
+    // j - 2: the iteration two before, which a vector of two can wait for.
+    let s = skew_of(&stencil(&["i, j - 2", "i - 1, j"]));
+    assert!(!s.chain, "{s:?}");
+}

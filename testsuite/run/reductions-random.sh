@@ -26,9 +26,12 @@
 # With --programs guards: so for the nests of
 # testsuite/run/guards-programs.py, whose inner loops GCC splits on a
 # condition of their counter at -O3, at -O2, -O3 and -O3 -g; it counts the
-# outer loops parloops parallelized.
+# outer loops parloops parallelized.  With --programs skew: so for the
+# stencils of testsuite/run/skew-programs.py swept in place, at -O3, -O3 -g
+# and -O3 without threads (the pairs run by diagonals at -O3 either way);
+# it counts the pairs run by diagonals.
 #
-#   reductions-random.sh [--programs reduction|wavefront|split|cells|guards] [--plugin PATH] [--cc GCC] [--count N] [--seed-base S] [-j N]
+#   reductions-random.sh [--programs reduction|wavefront|split|cells|guards|skew] [--plugin PATH] [--cc GCC] [--count N] [--seed-base S] [-j N]
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -57,7 +60,8 @@ case $programs in
   # the pass before parloops still carries cells.
   cells) flagsets="-O2;-O3 -g;-O3 -ftree-parallelize-loops=1"; threads="2 4"; info="-missed" ;;
   guards) flagsets="-O2;-O3;-O3 -g"; threads="2 4"; info="-missed" ;;
-  *) echo "reductions-random.sh: unknown programs '$programs' (reduction, wavefront, split, cells, guards)" >&2; exit 2 ;;
+  skew) flagsets="-O3;-O3 -g;-O3 -ftree-parallelize-loops=1"; threads="2 4"; info="-missed" ;;
+  *) echo "reductions-random.sh: unknown programs '$programs' (reduction, wavefront, split, cells, guards, skew)" >&2; exit 2 ;;
 esac
 work=${GCCPOLY_REDUCTIONS_WORK:-$top/testsuite/work/$programs-random}
 rm -rf "$work"
@@ -135,6 +139,9 @@ if [ "$programs" = split ]; then
 fi
 if [ "$programs" = cells ]; then
   echo "reductions-random: cells carried in registers: $(logs | grep -c 'optimized: gccpoly: the running value of the cell of' || true)"
+fi
+if [ "$programs" = skew ]; then
+  echo "reductions-random: pairs run by diagonals: $(logs | grep -c 'optimized: gccpoly: loops at lines .* run by diagonals' || true); not run by diagonals: $(logs | grep -c 'missed: gccpoly: loops at lines .* not run by diagonals' || true)"
 fi
 if [ "$programs" = guards ]; then
   echo "reductions-random: outer loops parloops parallelized: $(logs | grep -c 'optimized: parallelizing outer loop' || true)"
