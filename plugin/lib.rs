@@ -467,6 +467,38 @@ fn detect(p: &Plugin) -> Detected {
     Detected { forest, regions, took: t0.elapsed() }
 }
 
+/// A region's run-time test for the pair transformations of the pass
+/// before parloops: computed for the first pair that needs it, the nest
+/// versioned on it once.
+#[derive(Default)]
+struct NestTest {
+    test: Option<Result<Option<gimple::transform::RuntimeTest>, String>>,
+    versioned: bool,
+}
+
+impl NestTest {
+    /// Versions the nest of region `r` on its test the first time (the
+    /// copy where it fails, left as written, into `out`): the test's text
+    /// (None: the region needs none), or why not (None: versioning
+    /// failed).
+    fn version(&mut self, r: &gimple::Region, max_operations: u64, out: &mut Versioned) -> Result<Option<String>, Option<String>> {
+        let test = match self.test.get_or_insert_with(|| gimple::transform::region_test(&poly::BoundedCtx::new(max_operations), r)) {
+            Ok(t) => t.as_ref(),
+            Err(why) => return Err(Some(why.clone())),
+        };
+        let Some(t) = test else { return Ok(None) };
+        let text = t.text();
+        if !self.versioned {
+            let copy = gimple::transform::version_on(r, r.loops[0], t).ok_or(None)?;
+            out.under.push((r.loops[0], text.clone()));
+            out.as_written.push(copy);
+            out.changed = true;
+            self.versioned = true;
+        }
+        Ok(Some(text))
+    }
+}
+
 /// Interchanges the loop pairs the locality model favours and the dataflow
 /// allows, each nest resting on a run-time test first versioned on it;
 /// the parallel marking that follows (when `parallel`) analyses the
@@ -480,8 +512,7 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
         // The region's verdicts and run-time test, computed for its first
         // candidate pair; the nest is versioned on the test once.
         let mut outcomes = None;
-        let mut test = None;
-        let mut region_versioned = false;
+        let mut test = NestTest::default();
         let mut swapped = false;
         for &o in r.loops.iter().filter(|_| !p.options.no_interchange) {
             let swap = match gimple::interchange::judge(forest, r, o, aopts.max_operations) {
@@ -503,23 +534,15 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
                 missed(why);
                 continue;
             }
-            let test = match test.get_or_insert_with(|| gimple::transform::region_test(&poly::BoundedCtx::new(aopts.max_operations), r)) {
-                Ok(t) => t.as_ref(),
+            let guard = match test.version(r, aopts.max_operations, &mut versioned) {
+                Ok(g) => g,
                 Err(why) => {
-                    missed(why);
+                    if let Some(why) = why {
+                        missed(&why);
+                    }
                     continue;
                 }
             };
-            let guard = test.map(|t| t.text());
-            if let (Some(t), Some(g)) = (test, &guard) {
-                if !region_versioned {
-                    let Some(copy) = gimple::transform::version_on(r, r.loops[0], t) else { continue };
-                    versioned.under.push((r.loops[0], g.clone()));
-                    versioned.as_written.push(copy);
-                    versioned.changed = true;
-                }
-                region_versioned = true;
-            }
             if !gimple::interchange::apply(&swap) {
                 continue;
             }
@@ -560,23 +583,15 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
                 }
             };
             let (Some(fo), Some(fi)) = (forest.get(skew.outer), forest.get(skew.inner)) else { continue };
-            let test = match test.get_or_insert_with(|| gimple::transform::region_test(&poly::BoundedCtx::new(aopts.max_operations), r)) {
-                Ok(t) => t.as_ref(),
+            let guard = match test.version(r, aopts.max_operations, &mut versioned) {
+                Ok(g) => g,
                 Err(why) => {
-                    diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not run by diagonals: {why}", fo.line(), fi.line()));
+                    if let Some(why) = why {
+                        diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not run by diagonals: {why}", fo.line(), fi.line()));
+                    }
                     continue;
                 }
             };
-            let guard = test.map(|t| t.text());
-            if let (Some(t), Some(g)) = (test, &guard) {
-                if !region_versioned {
-                    let Some(copy) = gimple::transform::version_on(r, r.loops[0], t) else { continue };
-                    versioned.under.push((r.loops[0], g.clone()));
-                    versioned.as_written.push(copy);
-                    versioned.changed = true;
-                }
-                region_versioned = true;
-            }
             if !gimple::interchange::apply_skew(&skew) {
                 continue;
             }

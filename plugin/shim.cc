@@ -4612,17 +4612,18 @@ ix_counter_at (const ix_counter &c, tree k, gimple_stmt_iterator *to,
 				   GSI_SAME_STMT);
 }
 
-gp_interchange_status
-gp_loop_collapse (unsigned outer, int apply)
+/* Fills PP for loop OUTER, a pair whose iterations are counted anew
+   (collapse, skew): no running value, counts of at most 32 bits (their
+   products and sums fit 64).  With APPLY, the pair is then versioned on
+   the guard of its inner loop and its counts computed before it.  */
+static gp_interchange_status
+ix_recounted (unsigned outer, bool marked_ok, int apply, ix_pair *pp)
 {
-  ix_pair pair;
-  ix_pair *pp = &pair;
-  gp_interchange_status status = ix_analyse (outer, true, pp);
+  gp_interchange_status status = ix_analyse (outer, marked_ok, pp);
   if (status != GP_IX_OK)
     return status;
   if (pp->red)
     return GP_IX_CARRIED;
-  /* The product of the trip counts must fit 64 bits.  */
   if (TYPE_PRECISION (TREE_TYPE (pp->o_count)) > 32
       || TYPE_PRECISION (TREE_TYPE (pp->n_count)) > 32)
     return GP_IX_COUNT;
@@ -4631,6 +4632,17 @@ gp_loop_collapse (unsigned outer, int apply)
   if (!ix_enter_always (pp))
     return GP_IX_NOT_PERFECT;
   ix_counts_before (pp);
+  return GP_IX_OK;
+}
+
+gp_interchange_status
+gp_loop_collapse (unsigned outer, int apply)
+{
+  ix_pair pair;
+  ix_pair *pp = &pair;
+  gp_interchange_status status = ix_recounted (outer, true, apply, pp);
+  if (status != GP_IX_OK || !apply)
+    return status;
   class loop *o = pp->o, *n = pp->n;
 
   /* Before the pair: N's trip count and the pair's latch count, in
@@ -4899,20 +4911,10 @@ gp_loop_skew (unsigned outer, int factor, int apply)
     return GP_IX_COUNT;
   ix_pair pair;
   ix_pair *pp = &pair;
-  gp_interchange_status status = ix_analyse (outer, false, pp);
-  if (status != GP_IX_OK)
-    return status;
-  if (pp->red)
-    return GP_IX_CARRIED;
   /* Diagonals up to FACTOR * 2^32 + 2^32 fit 64 signed bits.  */
-  if (TYPE_PRECISION (TREE_TYPE (pp->o_count)) > 32
-      || TYPE_PRECISION (TREE_TYPE (pp->n_count)) > 32)
-    return GP_IX_COUNT;
-  if (!apply)
-    return GP_IX_OK;
-  if (!ix_enter_always (pp))
-    return GP_IX_NOT_PERFECT;
-  ix_counts_before (pp);
+  gp_interchange_status status = ix_recounted (outer, false, apply, pp);
+  if (status != GP_IX_OK || !apply)
+    return status;
   class loop *o = pp->o, *n = pp->n;
   tree s64 = long_long_integer_type_node;
   tree u64 = long_long_unsigned_type_node;
