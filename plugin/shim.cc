@@ -4920,21 +4920,25 @@ gp_loop_skew (unsigned outer, int factor, int apply)
   tree u64 = long_long_unsigned_type_node;
   tree f = build_int_cst (s64, factor);
 
-  /* Every diagonal has an iteration when the inner loop has at least
-     FACTOR: elsewhere the pair runs as it is.  */
-  if (factor > 1)
+  /* Diagonals pay for their bounds where the outer loop runs at least
+     twice and the inner loop at least 16 * FACTOR times (measured: a
+     diagonal of one cell, or about four, ran slower than the rows); then
+     every diagonal also has a cell.  Elsewhere the pair runs as it is.  */
+  tree enough
+    = fold_build2 (TRUTH_AND_EXPR, boolean_type_node,
+		   fold_build2 (GE_EXPR, boolean_type_node,
+				fold_convert (s64, unshare_expr (pp->n_count)),
+				build_int_cst (s64, 16 * factor - 1)),
+		   fold_build2 (GE_EXPR, boolean_type_node,
+				fold_convert (s64, unshare_expr (pp->o_count)),
+				build_int_cst (s64, 1)));
+  if (!integer_onep (enough))
     {
-      tree enough = fold_build2 (GE_EXPR, boolean_type_node,
-				 fold_convert (s64, unshare_expr (pp->n_count)),
-				 build_int_cst (s64, factor - 1));
-      if (!integer_onep (enough))
-	{
-	  initialize_original_copy_tables ();
-	  class loop *copy = version_loop (o, enough);
-	  free_original_copy_tables ();
-	  if (!copy)
-	    return GP_IX_NOT_PERFECT;
-	}
+      initialize_original_copy_tables ();
+      class loop *copy = version_loop (o, enough);
+      free_original_copy_tables ();
+      if (!copy)
+	return GP_IX_NOT_PERFECT;
     }
   tree a_max = value_before (o, fold_convert (s64, pp->o_count));
   tree b_max = value_before (o, fold_convert (s64, pp->n_count));

@@ -734,8 +734,9 @@ gp_interchange_status gp_loop_wavefront (unsigned outer, int apply);
    FACTOR * (OUTER's latch count) + (the inner latch count), and the inner
    loop runs, for each D, the iterations A that have a B on it, in
    increasing A; the counters take their values at (A, D - FACTOR * A).
-   Where the inner loop has fewer than FACTOR iterations (a diagonal may
-   then be empty) the pair runs as it is, in a copy versioned on that.
+   Where the outer loop runs once or the inner loop fewer than
+   16 * FACTOR times (too few cells per diagonal to pay for its bounds)
+   the pair runs as it is, in a copy versioned on that.
    FACTOR is 1 to 16.  With APPLY zero nothing changes.  */
 gp_interchange_status gp_loop_skew (unsigned outer, int factor, int apply);
 

@@ -116,6 +116,10 @@ pub struct PairSkew {
     /// Whether each iteration of the inner loop reads the cell its
     /// iteration before wrote (a chain the diagonals would break).
     pub chain: bool,
+    /// The pair's reads of arrays per iteration, and the rows they and
+    /// its writes touch (accesses alike but for their last subscript).
+    pub reads: usize,
+    pub rows: usize,
 }
 
 /// The answer on interchanging two loops of a band.
@@ -1489,7 +1493,26 @@ impl<'c> PairEngine<'c> {
         let chain = pairs.iter().any(|&(_, x, y)| {
             self.is_write(x) && !self.is_write(y) && self.m.stmts[x.0].depth() == self.m.stmts[y.0].depth() && step_back(x, y)
         });
-        Ok(PairSkew { factor, blocking: blocking.into_iter().collect(), chain })
+        // The work per cache line: by diagonals each iteration touches its
+        // rows' lines afresh (the loop's next iteration is on other rows),
+        // in rows' order it walks along them.
+        let mut reads = 0;
+        let mut rows: Vec<(&str, &[Lin])> = Vec::new();
+        for &s in &stmts {
+            for a in &self.m.stmts[s].accesses {
+                if a.subs.is_empty() {
+                    continue;
+                }
+                if a.kind == AccessKind::Read {
+                    reads += 1;
+                }
+                let row = (a.array.as_str(), &a.subs[..a.subs.len() - 1]);
+                if !rows.contains(&row) {
+                    rows.push(row);
+                }
+            }
+        }
+        Ok(PairSkew { factor, blocking: blocking.into_iter().collect(), chain, reads, rows: rows.len() })
     }
 
     /// Whether some x of `p` runs before some y of `q` on one cell with the

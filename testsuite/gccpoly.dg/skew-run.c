@@ -5,11 +5,11 @@
    on (f = 3), a second array (versioned on its overlap test).  Not run
    by diagonals: a cell four columns on in the row before (f = 5 needed),
    the last cell of the row before (no f), an inner loop that carries no
-   value (nothing to gain), a pair inside a parallel loop (with threads).
-   Each runs for sizes from 0 up, with the arrays apart and the same,
-   and must print what the plain build prints.  Without the check of
-   the diagonals' order (f = 1 always), wide and steep miscompile.
-   */
+   value (nothing to gain), a pair inside a parallel loop (with threads),
+   three reads over two rows (too little work per cache line).  Each runs
+   for sizes from 0 up, arrays apart and the same, and must print what the
+   plain build prints (below 16 f inner iterations the pair as written).
+   Without the check of the diagonals' order (f = 1 always), wide fails.  */
 /* { dg-do run } */
 /* { dg-options "-O3 -ftree-parallelize-loops=2 -fopt-info-loop-all -fchecking" } */
 
@@ -31,8 +31,8 @@ __attribute__((noinline)) void
 upleft (int n, int m, unsigned A[n][m])
 {
   for (int i = 1; i < n; i++) /* { dg-optimized "gccpoly: loops at lines 33 and 34 run by diagonals: the outer loop counts the diagonals a \\+ b" "upleft" } */
-    for (int j = 1; j < m; j++)
-      A[i][j] = A[i - 1][j] * 3u + (A[i][j - 1] ^ (unsigned) j);
+    for (int j = 2; j < m; j++)
+      A[i][j] = A[i - 1][j] * 3u + (A[i][j - 1] ^ (unsigned) j) + A[i - 1][j - 1] + A[i - 1][j - 2] * 5u + A[i][j] * 7u;
 }
 
 __attribute__((noinline)) void
@@ -40,7 +40,7 @@ down (int n, double A[n][n])
 {
   for (int i = n - 2; i >= 1; i--) /* { dg-optimized "gccpoly: loops at lines 41 and 42 run by diagonals: the outer loop counts the diagonals 2 a \\+ b" "down" } */
     for (int j = n - 2; j >= 1; j--)
-      A[i][j] = A[i][j + 1] * 0.5 + A[i + 1][j - 1] * 0.25 + A[i + 1][j + 1];
+      A[i][j] = A[i][j + 1] * 0.5 + A[i + 1][j - 1] * 0.25 + A[i + 1][j + 1] + A[i + 1][j] * 0.125 + A[i][j];
 }
 
 __attribute__((noinline)) void
@@ -48,7 +48,7 @@ two (int n, double x[n][n], double y[n][n])
 {
   for (int i = 1; i < n - 1; i++) /* { dg-optimized "gccpoly: loops at lines 49 and 50 run by diagonals, in a copy run when " "two" } */
     for (int j = 1; j < n - 1; j++)
-      x[i][j] = x[i][j - 1] * 0.5 + x[i - 1][j + 1] + y[i][j];
+      x[i][j] = x[i][j - 1] * 0.5 + x[i - 1][j + 1] + x[i - 1][j] * 0.25 + x[i - 1][j - 1] + x[i][j] * 0.125 + y[i][j] + y[i][j - 1] * 0.5 + y[i][j + 1];
 }
 
 __attribute__((noinline)) void
@@ -56,7 +56,7 @@ wide (int n, double A[n][n])
 {
   for (int i = 1; i < n; i++) /* { dg-optimized "gccpoly: loops at lines 57 and 58 run by diagonals: the outer loop counts the diagonals 3 a \\+ b" "wide" } */
     for (int j = 1; j < n - 2; j++)
-      A[i][j] = A[i][j - 1] * 0.5 + A[i - 1][j + 2];
+      A[i][j] = A[i][j - 1] * 0.5 + A[i - 1][j + 2] + A[i - 1][j + 1] * 0.25 + A[i - 1][j] + A[i][j] * 0.125;
 }
 
 __attribute__((noinline)) void
@@ -98,6 +98,15 @@ planes (int p, int n, double A[p][n][n])
 	A[k][i][j] = A[k][i][j - 1] * 0.5 + A[k][i - 1][j] * 0.25;
 }
 
+/* Three reads over two rows: too little work per cache line.  */
+__attribute__((noinline)) void
+light (int n, double A[n][n])
+{
+  for (int i = 1; i < n - 1; i++) /* { dg-missed "gccpoly: loops at lines 105 and 106 not run by diagonals: too little work per cache line: 3 reads over 2 rows an iteration" "light" } */
+    for (int j = 1; j < n - 1; j++)
+      A[i][j] = A[i][j - 1] * 0.5 + A[i - 1][j + 1] * 0.25 + A[i][j];
+}
+
 static double
 digest (const double *v, long k)
 {
@@ -117,8 +126,8 @@ fill (long k, double *v)
 int
 main (void)
 {
-  static const int sizes[] = { 0, 1, 2, 3, 4, 5, 17, 64 };
-  for (int s = 0; s < 8; s++)
+  static const int sizes[] = { 0, 1, 2, 3, 4, 5, 17, 40, 70 };
+  for (int s = 0; s < 9; s++)
     {
       int n = sizes[s];
       long nn = (long) n * n;
@@ -163,6 +172,10 @@ main (void)
       fill (nn, A);
       wide (n, (void *) A);
       printf ("wide %d: %.17g\n", n, digest (A, nn));
+
+      fill (nn, A);
+      light (n, (void *) A);
+      printf ("light %d: %.17g\n", n, digest (A, nn));
 
       fill (nn, A);
       steep (n, (void *) A);

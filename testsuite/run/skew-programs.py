@@ -5,7 +5,9 @@ Writes, for each seed S of [FIRST, LAST), DIR/pS.c: five functions, each a
 time loop t around a pair of loops i and j (each up or down, i two cells
 from the edges of the n x n array x and j five, j sometimes ending at a
 parameter m) whose iteration writes x[i][j] from its own
-cell and one to four neighbours at offsets in [-2, 2] x [-5, 5]: mostly
+cell and three to ten neighbours at offsets in [-2, 2] x [-5, 5]
+(mostly distinct cells of rows i - 1 to i + 1; few reads over many rows
+are refused, too little work per cache line): mostly
 cells the row before or the cell before wrote (a chain along the inner
 loop that the pair by diagonals breaks), sometimes cells far enough along
 the row that no diagonal up to a factor of 4 keeps them in order, or the
@@ -36,19 +38,26 @@ def nest(r, name):
     end = "m - 5" if r.random() < 0.2 else f"n - 5 - {b1}"
     inner = (f"for ({ctr} j = 5 + {b0}; j < {end}; j++)" if up_j
              else f"for ({ctr} j = {end} - 1; j >= 5 + {b0}; j--)")
-    # In iteration numbers a (outer) and b (inner), a neighbour (di, dj)
-    # written earlier lies at (-da, -db) with da = di, db = dj for loops
-    # going up (signs flipped for loops going down).
-    def neighbour():
+    # Distinct cells, mostly of rows i - 1 to i + 1 (enough reads a row
+    # for the pair to pay), a few two rows away, five columns on, or the
+    # row's last cell.
+    near = [(di, dj) for di in (-1, 0, 1) for dj in range(-2, 3) if (di, dj) != (0, 0)]
+    r.shuffle(near)
+
+    def neighbour(k):
         kind = r.random()
-        if kind < 0.08:
+        if kind < 0.03:
             return "x[i - 1][n - 3]" if up_i else "x[i + 1][n - 3]"
-        width = 2 if kind < 0.85 else 5
-        di, dj = r.randint(-2, 2), r.randint(-width, width)
+        if kind < 0.08:
+            di, dj = r.choice([-2, 2]), r.randint(-2, 2)
+        elif kind < 0.12:
+            di, dj = r.randint(-1, 1), r.choice([-5, -4, -3, 3, 4, 5])
+        else:
+            di, dj = near[k]
         return f"x[i + {di}][j + {dj}]"
 
     chain = ("x[i][j - 1]" if up_j else "x[i][j + 1]")
-    terms = ["x[i][j]"] + ([chain] if r.random() < 0.8 else []) + [neighbour() for _ in range(r.randint(1, 3))]
+    terms = ["x[i][j]"] + ([chain] if r.random() < 0.8 else []) + [neighbour(k) for k in range(r.randint(3, 10))]
     second = r.random() < 0.3
     if r.random() < 0.3:
         terms.append(f"y[i][j + {r.randint(-1, 1)}]")
@@ -75,7 +84,7 @@ __attribute__((noinline)) void
 
 def program(seed):
     r = random.Random(seed)
-    size = r.randint(20, 70)
+    size = r.randint(45, 90)
     out = ["#include <stdio.h>\n#include <stdlib.h>\n"]
     calls = []
     for f in range(5):
@@ -112,7 +121,7 @@ run_{t} (void (*f) (int, int, int, {t} (*)[], {t} (*)[]), int n, int m, int apar
 int
 main (void)
 {{
-  int sizes[] = {{0, 1, 4, 5, 6, 7, 8, 9, {size}}};
+  int sizes[] = {{0, 1, 4, 5, 6, 7, 8, 9, 30, {size}}};
   for (unsigned k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
     for (int apart = 0; apart < 2; apart++)
       {{
