@@ -667,6 +667,10 @@ fn skew_of_seidel() {
     let s = skew_of(&stencil(&nine));
     assert_eq!(s.factor, Some(2), "{s:?}");
     assert!(s.chain);
+    // Nine reads over three rows (the write's among them).
+    assert_eq!((s.reads, s.rows), (9, 3));
+    let s = skew_of(&stencil(&["i - 1, j + 1", "i, j - 1", "i, j"]));
+    assert_eq!((s.reads, s.rows), (3, 2));
 }
 
 #[test]
