@@ -200,10 +200,9 @@ pub fn judge_skew(forest: &LoopForest, r: &Region, outer: u32, o: &RegionOutcome
     if unsafe { ffi::gp_loop_skew(outer, 1, 0) } != ffi::gp_interchange_status::GP_IX_OK {
         return Err(None);
     }
-    let s = pair_skew(forest, r, outer, inner, MAX_SKEW, max_operations).map_err(Some)?;
-    if !s.chain {
+    let Some(s) = pair_skew(forest, r, outer, inner, MAX_SKEW, max_operations).map_err(Some)? else {
         return Err(None);
-    }
+    };
     let mut around = forest.get(outer).and_then(|x| x.parent);
     while let Some(a) = around.filter(|a| r.loops.contains(a)) {
         if threads && !sequential(a) {

@@ -996,12 +996,16 @@ pub fn pair_wavefront(forest: &LoopForest, r: &Region, outer: u32, inner: u32, m
 
 /// Whether loop `outer` of region `r` and its inner loop `inner` may run
 /// by the diagonals `f * a + b` of their iteration numbers
-/// (`PairEngine::skew`, factors up to `max_factor`).
-pub fn pair_skew(forest: &LoopForest, r: &Region, outer: u32, inner: u32, max_factor: i128, max_operations: u64) -> Result<poly::PairSkew, String> {
+/// (`PairEngine::skew`, factors up to `max_factor`); None without a chain
+/// along the inner loop (no isl computation then).
+pub fn pair_skew(forest: &LoopForest, r: &Region, outer: u32, inner: u32, max_factor: i128, max_operations: u64) -> Result<Option<poly::PairSkew>, String> {
     on_pair(forest, r, outer, inner, max_operations, |e, a, b, stmts, display| {
+        if !e.skew_chain_of(b, stmts) {
+            return Ok(None);
+        }
         let mut s = e.skew(a, b, stmts, max_factor)?;
         s.blocking = dedup(s.blocking.iter().map(|a| display(a)));
-        Ok(s)
+        Ok(Some(s))
     })
 }
 

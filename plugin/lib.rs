@@ -571,14 +571,16 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
         // A pair run by its diagonals, one per region (its model no
         // longer describes the code), where no pair was swapped.
         for &o in r.loops.iter().filter(|_| !p.options.no_skew && !swapped) {
+            let missed = |why: &str| {
+                if let Some((fo, fi)) = forest.get(o).zip(gimple::interchange::children(forest, r, o).first().and_then(|&c| forest.get(c))) {
+                    diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not run by diagonals: {why}", fo.line(), fi.line()));
+                }
+            };
             let v = outcomes.get_or_insert_with(|| gimple::parallel::analyze_region(forest, r, aopts));
             let skew = match gimple::interchange::judge_skew(forest, r, o, v, parallel, aopts.max_operations) {
                 Ok(s) => s,
-                Err(None) => continue,
-                Err(Some(why)) => {
-                    if let Some((fo, fi)) = forest.get(o).zip(gimple::interchange::children(forest, r, o).first().and_then(|&c| forest.get(c))) {
-                        diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not run by diagonals: {why}", fo.line(), fi.line()));
-                    }
+                Err(why) => {
+                    why.inspect(|w| missed(w));
                     continue;
                 }
             };
@@ -586,9 +588,7 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
             let guard = match test.version(r, aopts.max_operations, &mut versioned) {
                 Ok(g) => g,
                 Err(why) => {
-                    if let Some(why) = why {
-                        diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not run by diagonals: {why}", fo.line(), fi.line()));
-                    }
+                    why.inspect(|w| missed(w));
                     continue;
                 }
             };

@@ -1394,26 +1394,9 @@ impl<'c> PairEngine<'c> {
         Ok((swap, shared.into_iter().collect()))
     }
 
-    /// Running the band's perfect pair of loops at time dimensions
-    /// `outer` < `inner` by the diagonals `f * a + b` of its iteration
-    /// numbers (a, b), in increasing order, each diagonal's iterations in
-    /// any order (a skew). Legal for a factor f when no two iterations of
-    /// different outer iterations touching one cell, one of them writing,
-    /// have the later one on the same diagonal as the earlier or before it
-    /// (iterations of one outer iteration keep their order: their
-    /// diagonals grow with b). SSA values defined and used in one
-    /// iteration apart (each iteration keeps its own). Returns the least
-    /// such f up to `max_factor`, or the arrays that forbid `max_factor`;
-    /// and whether the inner loop carries a chain: each iteration reads
-    /// the cell the one before wrote.
-    pub fn skew(&self, outer: u32, inner: u32, statements: &[String], max_factor: i128) -> Result<PairSkew, IslFailure> {
-        self.cx.reset_budget();
-        let (la, lb) = ((outer as usize - 1) / 2, (inner as usize - 1) / 2);
-        let stmts: Vec<usize> = statements.iter().filter_map(|n| self.stmt_index(n)).collect();
-        if lb != la + 1 || stmts.iter().any(|&s| self.m.stmts[s].depth() != lb + 1) {
-            return Err(IslFailure::Error("not a perfect pair of adjacent loops".into()));
-        }
-        // The accesses that constrain the order: (x, y), one writing.
+    /// The accesses of `stmts` that constrain a skew: (array, x, y), one
+    /// writing; SSA values defined and used in one iteration apart.
+    fn skew_pairs(&self, stmts: &[usize]) -> Vec<(&String, Acc, Acc)> {
         let mut pairs = Vec::new();
         for (array, accs) in &self.by_array {
             if matches!(self.facts.get(array), Some(Fact::Value)) {
@@ -1428,35 +1411,19 @@ impl<'c> PairEngine<'c> {
                 }
             }
         }
-        // x in an earlier outer iteration than y, y's diagonal at most x's.
-        let clash = |f: i128, x: Acc, y: Acc| -> Result<bool, IslFailure> {
-            let ds = self.m.stmts[x.0].depth();
-            let n = self.np + ds + self.m.stmts[y.0].depth();
-            let mut conj = self.same_prefix(0, ds, la, n);
-            conj.push(self.lt(0, ds, la, n));
-            let mut e = Lin::zero(n);
-            e.coef[self.np + la] = f;
-            e.coef[self.np + lb] = 1;
-            e.coef[self.np + ds + la] = -f;
-            e.coef[self.np + ds + lb] = -1;
-            conj.push(Atom { e, eq: false });
-            conj.extend(self.same_cell(x, 0, y, ds, n));
-            self.nonempty(n - self.np, &[self.dom(x.0, 0, n), self.dom(y.0, ds, n), vec![conj]])
-        };
-        let mut factor = None;
-        let mut blocking = BTreeSet::new();
-        for f in 1..=max_factor {
-            blocking.clear();
-            for &(array, x, y) in &pairs {
-                if !blocking.contains(array) && clash(f, x, y)? {
-                    blocking.insert(array.clone());
-                }
-            }
-            if blocking.is_empty() {
-                factor = Some(f);
-                break;
-            }
-        }
+        pairs
+    }
+
+    /// Whether the inner loop at time dimension `inner` of a perfect pair
+    /// carries a chain (`PairSkew::chain`), found without isl: what makes
+    /// the pair a candidate for a skew at all.
+    pub fn skew_chain_of(&self, inner: u32, statements: &[String]) -> bool {
+        let lb = (inner as usize - 1) / 2;
+        let stmts: Vec<usize> = statements.iter().filter_map(|n| self.stmt_index(n)).collect();
+        self.skew_chain(lb, &self.skew_pairs(&stmts))
+    }
+
+    fn skew_chain(&self, lb: usize, pairs: &[(&String, Acc, Acc)]) -> bool {
         // The chain: a read of the cell the write made in the inner loop's
         // iteration before, in every iteration (the same subscripts but
         // for the inner iterator, one step back). A dependence at some
@@ -1490,9 +1457,61 @@ impl<'c> PairEngine<'c> {
             }
             shift == Some(1)
         };
-        let chain = pairs.iter().any(|&(_, x, y)| {
+        pairs.iter().any(|&(_, x, y)| {
             self.is_write(x) && !self.is_write(y) && self.m.stmts[x.0].depth() == self.m.stmts[y.0].depth() && step_back(x, y)
-        });
+        })
+    }
+
+    /// Running the band's perfect pair of loops at time dimensions
+    /// `outer` < `inner` by the diagonals `f * a + b` of its iteration
+    /// numbers (a, b), in increasing order, each diagonal's iterations in
+    /// any order (a skew). Legal for a factor f when no two iterations of
+    /// different outer iterations touching one cell, one of them writing,
+    /// have the later one on the same diagonal as the earlier or before it
+    /// (iterations of one outer iteration keep their order: their
+    /// diagonals grow with b). SSA values defined and used in one
+    /// iteration apart (each iteration keeps its own). Returns the least
+    /// such f up to `max_factor`, or the arrays that forbid `max_factor`;
+    /// and whether the inner loop carries a chain: each iteration reads
+    /// the cell the one before wrote.
+    pub fn skew(&self, outer: u32, inner: u32, statements: &[String], max_factor: i128) -> Result<PairSkew, IslFailure> {
+        self.cx.reset_budget();
+        let (la, lb) = ((outer as usize - 1) / 2, (inner as usize - 1) / 2);
+        let stmts: Vec<usize> = statements.iter().filter_map(|n| self.stmt_index(n)).collect();
+        if lb != la + 1 || stmts.iter().any(|&s| self.m.stmts[s].depth() != lb + 1) {
+            return Err(IslFailure::Error("not a perfect pair of adjacent loops".into()));
+        }
+        let pairs = self.skew_pairs(&stmts);
+        // x in an earlier outer iteration than y, y's diagonal at most x's.
+        let clash = |f: i128, x: Acc, y: Acc| -> Result<bool, IslFailure> {
+            let ds = self.m.stmts[x.0].depth();
+            let n = self.np + ds + self.m.stmts[y.0].depth();
+            let mut conj = self.same_prefix(0, ds, la, n);
+            conj.push(self.lt(0, ds, la, n));
+            let mut e = Lin::zero(n);
+            e.coef[self.np + la] = f;
+            e.coef[self.np + lb] = 1;
+            e.coef[self.np + ds + la] = -f;
+            e.coef[self.np + ds + lb] = -1;
+            conj.push(Atom { e, eq: false });
+            conj.extend(self.same_cell(x, 0, y, ds, n));
+            self.nonempty(n - self.np, &[self.dom(x.0, 0, n), self.dom(y.0, ds, n), vec![conj]])
+        };
+        let mut factor = None;
+        let mut blocking = BTreeSet::new();
+        for f in 1..=max_factor {
+            blocking.clear();
+            for &(array, x, y) in &pairs {
+                if !blocking.contains(array) && clash(f, x, y)? {
+                    blocking.insert(array.clone());
+                }
+            }
+            if blocking.is_empty() {
+                factor = Some(f);
+                break;
+            }
+        }
+        let chain = self.skew_chain(lb, &pairs);
         // The work per cache line: by diagonals each iteration touches its
         // rows' lines afresh (the loop's next iteration is on other rows),
         // in rows' order it walks along them.
