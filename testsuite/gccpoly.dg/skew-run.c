@@ -78,9 +78,9 @@ last (int n, double A[n][n])
 __attribute__((noinline)) void
 nochain (int n, double A[n][n])
 {
-  for (int i = 1; i < n; i++)
+  for (int i = 1; i < n - 1; i++)
     for (int j = 1; j < n - 1; j++)
-      A[i][j] = A[i - 1][j + 1] * 0.5 + A[i][j];
+      A[i][j] = A[i - 1][j + 1] * 0.5 + A[i - 1][j] + A[i - 1][j - 1] * 0.25 + A[i][j] + A[i][j + 1] * 0.125;
 }
 
 /* { dg-final { compiler-output-not {:8[12]:[0-9]+: (optimized|missed): gccpoly: loops at lines} } } */
