@@ -1052,7 +1052,7 @@ impl<'a> SplitJudge<'a> {
         }
         let point = match at {
             SplitAt::Loop { outer, offset } => match p.lm.depth.get(&outer) {
-                Some(&de) if de < dl => poly::light::SplitPoint::Iterator { level: de as usize - 1, offset },
+                Some(&de) if de < dl => poly::light::SplitPoint::Iterator { level: de - 1, offset },
                 _ => return Err("the loop is not inside the other".into()),
             },
             SplitAt::Param { name, start, start_name } => {
@@ -1076,7 +1076,7 @@ impl<'a> SplitJudge<'a> {
         let mut reasons = Vec::new();
         for (below, side) in [(true, "before"), (false, "after")] {
             let mut m = self.model.clone();
-            m.restrict_to_side(stmts, dl as usize - 1, point, below);
+            m.restrict_to_side(stmts, dl - 1, point, below);
             let cx = BoundedCtx::new(max_operations);
             let engine = PairEngine::new(&cx, m, Some(p.live.clone()), &p.ssa.facts);
             let o = match engine.verdict(&lp, &hs, &vopts) {

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # limits.sh: where issue 6's "ahead of GRAPHITE on every kernel" stops on
-# this machine.  atax, durbin and seidel-2d (bench/kernels) built as `make
-# bench` builds them (O3, graphite, gccpoly), side by side with the best
-# rewrites by hand found for them (bench/extra/atax-by-hand.c,
-# durbin-by-hand.c, seidel-by-hand.c):
+# this machine.  atax, durbin, seidel-2d and cholesky (bench/kernels)
+# built as `make bench` builds them (O3, graphite, gccpoly), side by side
+# with the best rewrites by hand found for them (bench/extra/atax-by-hand.c,
+# durbin-by-hand.c, seidel-by-hand.c, cholesky-by-hand.c):
 #   atax-hand      row blocks: tmp sums shared per block, y by columns
 #   durbin-threads the z and copy loops in one region per k, from k >= T
 #   durbin-region  one region around the k loop, z and copy shared from k >= T
@@ -11,6 +11,7 @@
 #   durbin-fused   no threads: the next sum inside the z loop
 #   seidel-diagonals  no threads: each time step by the diagonals 2i + j
 #   seidel-threads    the same, each diagonal shared by the threads
+#   cholesky-rows2, -rows4  no threads: the chains of 2 or 4 rows run at once
 # Each binary runs R times (default 5) at the BENCH sizes, the builds
 # taking turns; prints the median wall time of the whole program (s),
 # the speed-up over O3 and whether the checksum is O3's.
@@ -26,7 +27,8 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 common=(-std=gnu11 -ffp-contract=off -falign-functions=64 -I "$kdir")
 par=-ftree-parallelize-loops=2
-for k in atax durbin seidel-2d; do
+kernels=(atax durbin seidel-2d cholesky)
+for k in "${kernels[@]}"; do
   "$cc" "${common[@]}" -O3 "$kdir/$k.c" -o "$out/$k.O3" -lm
   "$cc" "${common[@]}" -O3 -floop-nest-optimize -floop-parallelize-all $par "$kdir/$k.c" -o "$out/$k.graphite" -lm
   "$cc" "${common[@]}" -O3 -fplugin="$plugin" $par "$kdir/$k.c" -o "$out/$k.gccpoly" -lm
@@ -38,13 +40,15 @@ done
 "$cc" "${common[@]}" -O3 -DFUSED "$here/durbin-by-hand.c" -o "$out/durbin.fused" -lm
 "$cc" "${common[@]}" -O3 "$here/seidel-by-hand.c" -o "$out/seidel-2d.diagonals" -lm
 "$cc" "${common[@]}" -O3 -fopenmp -DTHREADS "$here/seidel-by-hand.c" -o "$out/seidel-2d.threads" -lm
-declare -A size=([atax]="10000 10000" [durbin]="40000" [seidel-2d]="200 1000")
-declare -A builds=([atax]="O3 graphite gccpoly hand" [durbin]="O3 graphite gccpoly threads region rotated fused" [seidel-2d]="O3 graphite gccpoly diagonals threads")
+"$cc" "${common[@]}" -O3 -DROWS=2 "$here/cholesky-by-hand.c" -o "$out/cholesky.rows2" -lm
+"$cc" "${common[@]}" -O3 -DROWS=4 "$here/cholesky-by-hand.c" -o "$out/cholesky.rows4" -lm
+declare -A size=([atax]="10000 10000" [durbin]="40000" [seidel-2d]="200 1000" [cholesky]="2000")
+declare -A builds=([atax]="O3 graphite gccpoly hand" [durbin]="O3 graphite gccpoly threads region rotated fused" [seidel-2d]="O3 graphite gccpoly diagonals threads" [cholesky]="O3 graphite gccpoly rows2 rows4")
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 echo "limits.sh: median of $runs runs, OMP_NUM_THREADS=2, $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
 echo "| kernel | build | seconds | speed-up over O3 | checksum = O3's |"
 echo "|---|---|---:|---:|---|"
-for k in atax durbin seidel-2d; do
+for k in "${kernels[@]}"; do
   read -r -a bs <<<"${builds[$k]}"
   for r in $(seq "$runs"); do
     for i in "${!bs[@]}"; do

@@ -82,7 +82,7 @@ pub fn access_boxes(
             out.insert(name.to_string(), None);
             continue;
         }
-        let dims = cx.ok(set.dim(DimType::Set))? as i32;
+        let dims = cx.ok(set.dim(DimType::Set))?;
         let (mut lo, mut hi) = (Vec::new(), Vec::new());
         for d in 0..dims {
             lo.push(piece_affines(cx, cx.ok(cx.ok(set.copy())?.dim_min(d))?, name)?);
@@ -93,9 +93,13 @@ pub fn access_boxes(
     Ok(out)
 }
 
+/// Per dimension of a set, the pieces of its least and of its greatest
+/// value (see `AccessBox`).
+pub type DimBounds = (Vec<Vec<Piece>>, Vec<Vec<Piece>>);
+
 /// The least and the greatest value of each dimension of a set (isl text),
 /// as the pieces of isl's bounds (see `AccessBox`).
-pub fn dim_bounds(cx: &BoundedCtx, text: &str) -> Result<(Vec<Vec<Piece>>, Vec<Vec<Piece>>), BoxError> {
+pub fn dim_bounds(cx: &BoundedCtx, text: &str) -> Result<DimBounds, BoxError> {
     let set = cx.ok(cx.set(text)?.coalesce())?;
     let (mut lo, mut hi) = (Vec::new(), Vec::new());
     for d in 0..cx.ok(set.dim(DimType::Set))? {

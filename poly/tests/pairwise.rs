@@ -336,11 +336,11 @@ fn an_in_place_update_with_a_receiver() {
     for read_in_loop in [false, true] {
         let scop = make(read_in_loop);
         let live = ["A", "B", "C", "s"];
-        compare("receiver", &scop, Some(&live), &[h.clone()]);
+        compare("receiver", &scop, Some(&live), std::slice::from_ref(&h));
         let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
         let e = PairEngine::new(&cx, LightScop::read(&scop).unwrap(), Some(live.iter().map(|s| s.to_string()).collect()), &BTreeMap::new());
         let stmts: Vec<String> = if read_in_loop { vec!["S1".into(), "S2".into()] } else { vec!["S1".into()] };
-        let v = e.verdict(&PairLoop { dim: 1, statements: stmts, iterations: Iterations::Model }, &[h.clone()], &VerdictOptions::default()).unwrap();
+        let v = e.verdict(&PairLoop { dim: 1, statements: stmts, iterations: Iterations::Model }, std::slice::from_ref(&h), &VerdictOptions::default()).unwrap();
         assert_eq!(v.parallel, !read_in_loop, "{v:?}");
         if !read_in_loop {
             assert_eq!(v.reductions, vec![("s".to_string(), ReductionOp::Add)]);
@@ -448,7 +448,7 @@ fn triangle(extra: &[&str]) -> Scop {
         s = s.reads("T", &format!("{n}{{ S[a, b] -> T[{cell}] }}"));
     }
     s = s.writes("T", &format!("{n}{{ S[a, b] -> T[N - 1 - a, N - a + b] }}"));
-    Scop { context: "[N] -> { : N > 0 }".into(), statements: vec![s], ..Scop::default() }
+    Scop { context: "[N] -> { : N > 0 }".into(), statements: vec![s] }
 }
 
 fn wavefront_of(scop: &Scop) -> (bool, Vec<String>) {
@@ -499,7 +499,7 @@ fn floyd_warshall(extra: &[&str]) -> Scop {
         s = s.reads("path", &format!("{n}{{ S[k, i, j] -> path[{cell}] }}"));
     }
     s = s.writes("path", &format!("{n}{{ S[k, i, j] -> path[i, j] }}"));
-    Scop { context: "[n] -> { : n > 0 }".into(), statements: vec![s], ..Scop::default() }
+    Scop { context: "[n] -> { : n > 0 }".into(), statements: vec![s] }
 }
 
 /// Whether the loop at level `inner` (time dimension 2 * inner + 1) is
@@ -563,7 +563,7 @@ fn index_split_around_an_outer_counter_with_an_offset() {
             s = s.reads("path", &format!("{n}{{ S[a, b, j] -> path[{cell}] }}"));
         }
         s = s.writes("path", &format!("{n}{{ S[a, b, j] -> path[b + 1, j] }}"));
-        let scop = Scop { context: "[n] -> { : n > 1 }".into(), statements: vec![s], ..Scop::default() };
+        let scop = Scop { context: "[n] -> { : n > 1 }".into(), statements: vec![s] };
         assert!(!parallel_around(&scop, 1, SplitPoint::Iterator { level: 0, offset: right }, None), "row {read}");
         for offset in [-2, -1, 0, 1] {
             let at = SplitPoint::Iterator { level: 0, offset };
@@ -590,7 +590,7 @@ fn relax_step(start: i128) -> Scop {
         s = s.reads("path", &format!("{n}{{ S[a, j] -> path[{cell}] }}"));
     }
     s = s.writes("path", &format!("{n}{{ S[a, j] -> path[{row}, j] }}"));
-    Scop { context: "[n, k] -> { : n > 0 and 0 <= k < n }".into(), statements: vec![s], ..Scop::default() }
+    Scop { context: "[n, k] -> { : n > 0 and 0 <= k < n }".into(), statements: vec![s] }
 }
 
 #[test]
@@ -625,7 +625,7 @@ fn index_split_around_a_parameter() {
         s = s.reads("path", &format!("{n}{{ S[a, j] -> path[{cell}] }}"));
     }
     s = s.writes("path", &format!("{n}{{ S[a, j] -> path[a + lo, j] }}"));
-    let step = Scop { context: "[n, k, lo] -> { : n > 0 and 0 <= lo <= k < n }".into(), statements: vec![s], ..Scop::default() };
+    let step = Scop { context: "[n, k, lo] -> { : n > 0 and 0 <= lo <= k < n }".into(), statements: vec![s] };
     let from_lo = SplitPoint::Param { index: 1, start: 0, start_param: Some(2) };
     assert!(parallel_around(&step, 0, from_lo, Some(true)));
     assert!(parallel_around(&step, 0, from_lo, Some(false)));
@@ -650,7 +650,7 @@ fn stencil(reads: &[&str]) -> Scop {
         s = s.reads("A", &format!("{n}{{ S[t, a, b] -> A[{cell}] }}"));
     }
     s = s.writes("A", &format!("{n}{{ S[t, a, b] -> A[a + 1, b + 1] }}"));
-    Scop { context: "[T, N] -> { : T > 0 and N > 0 }".into(), statements: vec![s], ..Scop::default() }
+    Scop { context: "[T, N] -> { : T > 0 and N > 0 }".into(), statements: vec![s] }
 }
 
 fn skew_of(scop: &Scop) -> poly::PairSkew {
@@ -723,7 +723,7 @@ fn skew_not_for_one_cell() {
         .reads("q", &format!("{n}{{ S[a, b] -> q[N + b] }}"))
         .writes("q", &format!("{n}{{ S[a, b] -> q[a] }}"))
         .writes("q", &format!("{n}{{ S[a, b] -> q[N + b] }}"));
-    let scop = Scop { context: "[N] -> { : N > 0 }".into(), statements: vec![s], ..Scop::default() };
+    let scop = Scop { context: "[N] -> { : N > 0 }".into(), statements: vec![s] };
     let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
     let e = PairEngine::new(&cx, LightScop::read(&scop).unwrap(), Some(vec!["q".into()]), &BTreeMap::new());
     let s = e.skew(1, 3, &["S".to_string()], 4).unwrap();
