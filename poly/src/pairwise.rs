@@ -113,9 +113,6 @@ pub struct PairSkew {
     pub factor: Option<i128>,
     /// Without one: the arrays that forbid the greatest factor tried.
     pub blocking: Vec<String>,
-    /// Whether each iteration of the inner loop reads the cell its
-    /// iteration before wrote (a chain the diagonals would break).
-    pub chain: bool,
     /// The pair's reads of arrays per iteration, and the rows they and
     /// its writes touch (accesses alike but for their last subscript).
     pub reads: usize,
@@ -1414,16 +1411,13 @@ impl<'c> PairEngine<'c> {
         pairs
     }
 
-    /// Whether the inner loop at time dimension `inner` of a perfect pair
-    /// carries a chain (`PairSkew::chain`), found without isl: what makes
-    /// the pair a candidate for a skew at all.
+    /// Whether each iteration of the inner loop at time dimension `inner`
+    /// of a perfect pair reads the cell its iteration before wrote (a chain
+    /// the diagonals would break), found without isl: what makes the pair
+    /// a candidate for a skew at all.
     pub fn skew_chain_of(&self, inner: u32, statements: &[String]) -> bool {
         let lb = (inner as usize - 1) / 2;
         let stmts: Vec<usize> = statements.iter().filter_map(|n| self.stmt_index(n)).collect();
-        self.skew_chain(lb, &self.skew_pairs(&stmts))
-    }
-
-    fn skew_chain(&self, lb: usize, pairs: &[(&String, Acc, Acc)]) -> bool {
         // The chain: a read of the cell the write made in the inner loop's
         // iteration before, in every iteration (the same subscripts but
         // for the inner iterator, one step back). A dependence at some
@@ -1457,7 +1451,7 @@ impl<'c> PairEngine<'c> {
             }
             shift == Some(1)
         };
-        pairs.iter().any(|&(_, x, y)| {
+        self.skew_pairs(&stmts).into_iter().any(|(_, x, y)| {
             self.is_write(x) && !self.is_write(y) && self.m.stmts[x.0].depth() == self.m.stmts[y.0].depth() && step_back(x, y)
         })
     }
@@ -1471,9 +1465,9 @@ impl<'c> PairEngine<'c> {
     /// (iterations of one outer iteration keep their order: their
     /// diagonals grow with b). SSA values defined and used in one
     /// iteration apart (each iteration keeps its own). Returns the least
-    /// such f up to `max_factor`, or the arrays that forbid `max_factor`;
-    /// and whether the inner loop carries a chain: each iteration reads
-    /// the cell the one before wrote.
+    /// such f up to `max_factor`, or the arrays that forbid `max_factor`,
+    /// and the reads and rows an iteration touches. Whether the pair is
+    /// worth it at all: `skew_chain_of`.
     pub fn skew(&self, outer: u32, inner: u32, statements: &[String], max_factor: i128) -> Result<PairSkew, IslFailure> {
         self.cx.reset_budget();
         let (la, lb) = ((outer as usize - 1) / 2, (inner as usize - 1) / 2);
@@ -1511,7 +1505,6 @@ impl<'c> PairEngine<'c> {
                 break;
             }
         }
-        let chain = self.skew_chain(lb, &pairs);
         // The work per cache line: by diagonals each iteration touches its
         // rows' lines afresh (the loop's next iteration is on other rows),
         // in rows' order it walks along them.
@@ -1531,7 +1524,7 @@ impl<'c> PairEngine<'c> {
                 }
             }
         }
-        Ok(PairSkew { factor, blocking: blocking.into_iter().collect(), chain, reads, rows: rows.len() })
+        Ok(PairSkew { factor, blocking: blocking.into_iter().collect(), reads, rows: rows.len() })
     }
 
     /// Whether some x of `p` runs before some y of `q` on one cell with the
