@@ -63,6 +63,10 @@ pub struct Rejection {
 
 type Outcome<T> = Result<T, Rejection>;
 
+/// A base object and its accesses: each access's index among the SCoP's
+/// accesses and its address.
+type BaseAccesses = (Base, Vec<(usize, Polynomial)>);
+
 fn reject<T>(reason: Reason, detail: impl Into<String>) -> Outcome<T> {
     Err(Rejection { reason, detail: detail.into() })
 }
@@ -1182,7 +1186,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         }
 
         // Memory accesses, by base.
-        let mut by_base: BTreeMap<(u8, u32), (Base, Vec<(usize, Polynomial)>)> = BTreeMap::new();
+        let mut by_base: BTreeMap<(u8, u32), BaseAccesses> = BTreeMap::new();
         let mut sizes: BTreeMap<(u8, u32), i128> = BTreeMap::new();
         for (k, a) in raw.iter().enumerate() {
             let v = tr.address_of(a.reference).map_err(|d| Rejection {

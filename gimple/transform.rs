@@ -454,20 +454,21 @@ fn thread_copies_allowed(forest: &LoopForest, r: &Region, l: u32, n: usize) -> R
     Ok(())
 }
 
-/// The copy per thread of `array` in loop `l` of region `r`, whose model
-/// statements are `stmts`, for `kind`; None where the array is updated in
+/// The loop of a region whose iterations work in copies of arrays, with
+/// the names of its model statements.
+struct CopiedLoop<'a> {
+    forest: &'a LoopForest,
+    region: &'a Region,
+    num: u32,
+    stmts: Vec<String>,
+}
+
+/// The copy per thread of `array` in loop `lp`, for `kind`; None where the array is updated in
 /// the loop's own body and `kind` is a sum (a reduction into one cell:
 /// Reductions in memory).
-fn thread_copy_of(
-    cx: &BoundedCtx,
-    forest: &LoopForest,
-    r: &Region,
-    l: u32,
-    stmts: &[String],
-    array: &str,
-    kind: CopyKind,
-    wrap_signed: bool,
-) -> Result<Option<ThreadCopy>, String> {
+fn thread_copy_of(cx: &BoundedCtx, lp: &CopiedLoop, array: &str, kind: CopyKind, wrap_signed: bool) -> Result<Option<ThreadCopy>, String> {
+    let CopiedLoop { forest, region: r, num: l, stmts } = lp;
+    let l = *l;
     let base = match r.bases.get(array).map(|b| &b.base) {
         Some(Base::Ptr(t)) | Some(Base::Decl(t)) => *t,
         None => return Err(format!("{array} has no base")),
@@ -524,10 +525,10 @@ pub fn array_reductions_of(
     arrays.dedup();
     thread_copies_allowed(forest, r, l, arrays.len())?;
     let cx = BoundedCtx::new(max_operations);
-    let stmts = super::parallel::loop_statements(forest, r, l);
+    let lp = CopiedLoop { forest, region: r, num: l, stmts: super::parallel::loop_statements(forest, r, l) };
     let mut out = ThreadCopies::default();
     for array in arrays {
-        match thread_copy_of(&cx, forest, r, l, &stmts, array, CopyKind::Sum, wrap_signed)? {
+        match thread_copy_of(&cx, &lp, array, CopyKind::Sum, wrap_signed)? {
             Some(c) => out.arrays.push(c),
             None => return Ok(None),
         }
@@ -551,11 +552,11 @@ pub fn private_copies_of(
 ) -> Result<ThreadCopies, String> {
     thread_copies_allowed(forest, r, l, arrays.len())?;
     let cx = BoundedCtx::new(max_operations);
-    let stmts = super::parallel::loop_statements(forest, r, l);
+    let lp = CopiedLoop { forest, region: r, num: l, stmts: super::parallel::loop_statements(forest, r, l) };
     let mut out = ThreadCopies::default();
     for array in arrays {
         let kind = if live.contains(array) { CopyKind::LastPrivate } else { CopyKind::Private };
-        let mut c = thread_copy_of(&cx, forest, r, l, &stmts, array, kind, false)?.ok_or_else(|| format!("{array} is not touched"))?;
+        let mut c = thread_copy_of(&cx, &lp, array, kind, false)?.ok_or_else(|| format!("{array} is not touched"))?;
         c.filled = incoming.contains(array);
         out.arrays.push(c);
     }
@@ -563,7 +564,7 @@ pub fn private_copies_of(
         // The verdict's last iteration: the last in which a statement of
         // the loop runs (the loop is its region's outermost: its counter is
         // every statement's first dimension).
-        let domains: Vec<String> = r.scop.statements.iter().filter(|s| stmts.contains(&s.name)).map(|s| s.domain.clone()).collect();
+        let domains: Vec<String> = r.scop.statements.iter().filter(|s| lp.stmts.contains(&s.name)).map(|s| s.domain.clone()).collect();
         let pieces = poly::first_dim_max(&cx, &domains).map_err(|e| format!("{e:?}"))?.ok_or("no statement of the loop runs")?;
         let pieces = pieces_of(&pieces)?;
         let values: Vec<Polynomial> = pieces.iter().flat_map(|(v, _, dnf)| std::iter::once(v.clone()).chain(dnf.iter().flatten().map(|(p, _)| p.clone()))).collect();
@@ -1040,8 +1041,8 @@ fn extents_of(
         // In bytes: [elem * sum lo_k * stride_k, elem * (sum hi_k * stride_k + 1)).
         let mut lo = ByteBound { fixed: Polynomial::zero(), terms: Vec::new() };
         let mut hi = ByteBound { fixed: Polynomial::constant(base.elem), terms: Vec::new() };
-        for k in 0..dims {
-            let stride = strides[k].checked_scale(base.elem).ok_or("overflow")?;
+        for (k, stride) in strides.iter().enumerate() {
+            let stride = stride.checked_scale(base.elem).ok_or("overflow")?;
             for (bound, pieces) in [(&mut lo, &b.lo[k]), (&mut hi, &b.hi[k])] {
                 if let [Piece { value, domain: None }] = pieces.as_slice() {
                     let one = affine(value).ok_or("overflow")?;
