@@ -3,7 +3,7 @@
 #   make                 build build/gccpoly.so (release)
 #   make demo            install what is missing, build, run the bundled example
 #   make check           cargo test + the DejaGnu testsuite + check-gcc; ends "N passed, N failed"
-#   make check-gcc       GCC's own loop tests compiled (and run) with the plugin
+#   make check-gcc       GCC's own loop tests and libgomp's C tests compiled (and run) with the plugin
 #   make coverage        loops in SCoPs per file, GRAPHITE vs gccpoly (COVERAGEFLAGS=--strict ...)
 #   make compile-time    -O2 compile time of the kernels with and without the plugin
 #                        (COMPILETIMEFLAGS="--max-overhead 10" ...)

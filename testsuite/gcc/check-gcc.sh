@@ -2,8 +2,9 @@
 # check-gcc: robustness of gccpoly on GCC's own loop tests.
 #
 # Takes gcc.dg/graphite/*.c, gcc.dg/autopar/*.c,
-# gcc.dg/tree-ssa/loop-interchange-*.c and gcc.dg/vect/*.c from the Debian
-# package gcc-12-source, compiles each test twice with the options its dg
+# gcc.dg/tree-ssa/loop-interchange-*.c, gcc.dg/vect/*.c and libgomp's C tests
+# (libgomp.c/*.c, libgomp.c-c++-common/*.c) from the Debian package
+# gcc-12-source, compiles each test twice with the options its dg
 # directives ask for (plain, then with the plugin and its report), runs both
 # binaries of dg-do run tests, and reports what the plugin changed: ICEs, new
 # diagnostics, new build or run failures, missing reports.  Ends with
@@ -14,7 +15,8 @@
 #
 #   --plugin PATH  the plugin (default: build/gccpoly.so of this repository)
 #   --cc GCC       the compiler (default: $PLUGIN_CC, else gcc)
-#   --only GROUP   graphite, autopar, loop-interchange (or tree-ssa) or vect
+#   --only GROUP   graphite, autopar, loop-interchange (or tree-ssa), vect or
+#                  libgomp
 #   --list         print the selected tests and why the others are skipped
 #   -j N           parallel compilations (default: $GCCPOLY_JOBS, else 2)
 #   --keep         keep every test's outputs (dumps, assembly, binaries)
@@ -37,7 +39,8 @@ top=$(cd "$here/../.." && pwd)
 # check-gcc.sh --worker PLAN-LINE...: build (and run) each planned test
 # (a RUN line of plan.tsv), plain and with the plugin, and write its verdict
 # to WORK/tests/GROUP/NAME/result.
-# CC, PLUGIN, WORK and KEEP come from the environment.
+# CC, PLUGIN, WORK and KEEP come from the environment; cc_limit (seconds
+# per compiler run) from the worker.
 build_one() {  # MODE DIR: compile in DIR; prints the commands to DIR.cmd
   local mode=$1 d=$2 rc=0 i o
   local pl=() plr=()
@@ -47,7 +50,7 @@ build_one() {  # MODE DIR: compile in DIR; prints the commands to DIR.cmd
   fi
   run_cc() {
     printf '%q ' "$@" >>"$d.cmd"; echo >>"$d.cmd"
-    timeout 60 "$@"
+    timeout "$cc_limit" "$@"
   }
   case $kind in
     compile)    run_cc "$CC" "${flags[@]}" "${plr[@]}" -S "$src" -o test.s; rc=$? ;;
@@ -87,7 +90,9 @@ status_words() {  # STATUS of a binary run under timeout 10
 }
 
 diags() {  # LOG: its error and warning lines, sorted
-  grep -E ': (error|warning): ' "$1" | sort -u
+  # The driver's temporary files (the linker's warnings on libgomp's
+  # crtoffloadtable.o name /tmp/ccXXXXXX.crtoffloadtable.o) differ per build.
+  grep -E ': (error|warning): ' "$1" | sed -E 's#/cc[A-Za-z0-9]{6}\.#/ccTEMP.#g' | sort -u
 }
 
 worker() {
@@ -103,10 +108,19 @@ worker() {
   local t0=$EPOCHREALTIME
   rm -rf "$t"
   mkdir -p "$t"/plain "$t"/plugin
+  # The plugin build may take three times the plain build's time, and at
+  # least 60 s a compiler run: libgomp's for-5.c takes 25-50 s at -O3
+  # -fchecking without the plugin, as the machine is loaded.
+  local cc_limit=300 tb plain_s=0
   for mode in plain plugin; do
     d=$t/$mode
+    tb=$EPOCHREALTIME
     (cd "$d" && build_one "$mode" "$d") >"$t/$mode.log" 2>&1
     brc[$mode]=$?
+    if [ "$mode" = plain ]; then
+      plain_s=$(( (${EPOCHREALTIME/./} - ${tb/./}) / 1000000 + 1 ))
+      cc_limit=$(( 3 * plain_s > 60 ? 3 * plain_s : 60 ))
+    fi
     if [ "$kind" = run ] && [ "${brc[$mode]}" = 0 ]; then
       (cd "$d" && timeout 10 ./test.exe) >"$t/$mode.run" 2>&1 </dev/null
       rrc[$mode]=$?
@@ -123,7 +137,7 @@ worker() {
         echo "ICE status ${brc[plugin]}: $(grep -m1 -E 'internal compiler error|terminated|Killed|Segmentation' "$t/plugin.log" | cut -c1-300)"
         problems=1
       elif [ "${brc[plugin]}" = 124 ]; then
-        echo "NEWFAIL plugin build timed out (60 s)"; problems=1
+        echo "NEWFAIL plugin build timed out ($cc_limit s a compiler run; the plain build took $plain_s s)"; problems=1
       elif [ "${brc[plugin]}" != 0 ]; then
         echo "NEWFAIL plugin build failed (status ${brc[plugin]})"; problems=1
       fi
@@ -200,8 +214,8 @@ while [ $# -gt 0 ]; do
 done
 only=${only%/}; only=${only##*/}   # accept gcc.dg/vect, vect/, ...
 case $only in
-  ''|graphite|autopar|loop-interchange|tree-ssa|vect) ;;
-  *) echo "check-gcc: --only takes graphite, autopar, loop-interchange (tree-ssa) or vect" >&2; exit 2 ;;
+  ''|graphite|autopar|loop-interchange|tree-ssa|vect|libgomp) ;;
+  *) echo "check-gcc: --only takes graphite, autopar, loop-interchange (tree-ssa), vect or libgomp" >&2; exit 2 ;;
 esac
 if [ ! -f "$plugin" ]; then
   echo "check-gcc: no plugin at $plugin (run make first)" >&2; exit 2
@@ -217,11 +231,11 @@ mkdir -p "$cache" "$work" && cache=$(cd "$cache" && pwd) && work=$(cd "$work" &&
 srcroot=$cache/src/gcc/testsuite
 
 # ------------------------------------------------------------ extraction
-# Only the four groups (whole directories: vect's headers and .inc files
+# Only the five groups (whole directories: vect's headers and .inc files
 # come along) and gcc.dg/*.h, then whatever those tests include from
 # elsewhere through relative paths.  A stamp naming the tarball makes the
 # next run a no-op; a half-done extraction is never mistaken for a whole one.
-stamp_want="v1 $(stat -c '%n %s %Y' "$tarball" 2>/dev/null)"
+stamp_want="v2 $(stat -c '%n %s %Y' "$tarball" 2>/dev/null)"
 if [ "$(cat "$cache/.stamp" 2>/dev/null)" != "$stamp_want" ]; then
   if [ ! -f "$tarball" ]; then
     echo "check-gcc: no $tarball (install gcc-12-source)" >&2; exit 2
@@ -235,6 +249,7 @@ if [ "$(cat "$cache/.stamp" 2>/dev/null)" != "$stamp_want" ]; then
       '*/gcc/testsuite/gcc.dg/graphite/*' '*/gcc/testsuite/gcc.dg/autopar/*' \
       '*/gcc/testsuite/gcc.dg/vect/*' '*/gcc/testsuite/gcc.dg/tree-ssa/loop-interchange-*' \
       '*/gcc/testsuite/gcc.dg/*.h' \
+      '*/libgomp/testsuite/libgomp.c/*' '*/libgomp/testsuite/libgomp.c-c++-common/*' \
     || { echo "check-gcc: extraction failed" >&2; rm -rf "$tmp"; exit 2; }
   # Up to three rounds of included-from-elsewhere files (they may include more).
   prev=

@@ -13,9 +13,10 @@ Usage:
         SKIP <TAB> gcc.dg/... <TAB> reason
       (options and extra sources separated by \x1f, the sources as absolute paths).
 
-SRCROOT is the extracted gcc/testsuite directory.  The rules mirror GCC's
-gcc.dg/{graphite,autopar,vect}.exp and tree-ssa.exp closely enough for a
-robustness check; see README.md.
+SRCROOT is the extracted gcc/testsuite directory (libgomp's tests are at
+SRCROOT/../../libgomp/testsuite).  The rules mirror GCC's
+gcc.dg/{graphite,autopar,vect}.exp, tree-ssa.exp and libgomp.c/c.exp
+closely enough for a robustness check; see README.md.
 """
 
 import fnmatch
@@ -29,11 +30,15 @@ TRIPLET = "x86_64-pc-linux-gnu"
 US = "\x1f"  # separates the options of a test in plan.tsv
 VECT_DEFAULT_DO = ["compile"]  # --vect-run: "run", as vect.exp does on SSE2 hardware
 
+# Each group's tests, as globs relative to SRCROOT (gcc/testsuite).
 GROUPS = {
-    "graphite": "gcc.dg/graphite/*.c",
-    "autopar": "gcc.dg/autopar/*.c",
-    "loop-interchange": "gcc.dg/tree-ssa/loop-interchange-*.c",
-    "vect": "gcc.dg/vect/*.c",
+    "graphite": ["gcc.dg/graphite/*.c"],
+    "autopar": ["gcc.dg/autopar/*.c"],
+    "loop-interchange": ["gcc.dg/tree-ssa/loop-interchange-*.c"],
+    "vect": ["gcc.dg/vect/*.c"],
+    # libgomp.c/c.exp's tests: user OpenMP code, which the plugin's
+    # regions and parloops' must leave working.
+    "libgomp": ["../../libgomp/testsuite/libgomp.c/*.c", "../../libgomp/testsuite/libgomp.c-c++-common/*.c"],
 }
 GROUP_ALIASES = {"tree-ssa": "loop-interchange"}
 
@@ -84,6 +89,7 @@ vect_widen_sum_qi_to_hi vect_widen_sum_hi_to_si vect_sizes_16B_8B
 size32plus size20plus int32plus lp64 int128 mmap alloca stdint_types
 nonlocal_goto exceptions non_strict_align sse sse2 fgraphite
 natural_alignment_32 natural_alignment_64 vect_unaligned_possible
+c tls tls_runtime sync_int_long large_long_double __float128 fpic
 """.split()
 
 # Known false there (recorded so that the skip reason says "false", not
@@ -96,6 +102,8 @@ vect_call_ceilf vect_call_ceil vect_call_btruncf vect_call_btrunc
 vect_shift_char vect_max_reduc vect_no_align aarch64_sve aarch64_sve256_hw
 ia32 ilp32 x32 powerpc_altivec_ok vsx_hw arm_neon aarch64_tiny
 arm_v8_2a_i8mm_neon_hw arm_v8_2a_dotprod_neon_hw vect_variable_length
+c++ offload_target_nvptx offload_target_amdgcn offload_device
+offload_device_nonshared_as offload_device_shared_as
 """.split()
 
 # dg-require-* other than effective-target: all hold on Linux.
@@ -307,6 +315,9 @@ def plan_test(group, path, tg):
     elif group == "graphite":
         base = []
         default_extra, kind = graphite_defaults(name)
+    elif group == "libgomp":
+        # libgomp.c/c.exp: -fopenmp always, DEFAULT_CFLAGS -O2, dg-do run.
+        base, default_extra, kind = ["-fopenmp"], ["-O2"], "run"
     else:  # autopar, tree-ssa: DEFAULT_CFLAGS
         base, default_extra, kind = [], ["-ansi", "-pedantic-errors"], "compile"
 
@@ -363,6 +374,8 @@ def plan_test(group, path, tg):
                 pass  # bind_pic_locally, ieee, double_vectors, arm_*: nothing on x86_64
             elif d.startswith("dg-require-") and d not in REQUIRE_OK:
                 raise Skip("%s not honoured" % d)
+            elif d == "dg-set-target-env-var":
+                raise Skip("dg-set-target-env-var not honoured (the run's environment)")
         except Unknown as u:
             raise Skip("%s selector uses unknown effective target %s" % (d, u))
     if do_seen and not do_selected:
@@ -386,11 +399,12 @@ def plan_test(group, path, tg):
 
 def selected(srcroot, only):
     out = []
-    for g, pat in GROUPS.items():
+    for g, pats in GROUPS.items():
         if only and g != only:
             continue
-        for p in sorted(glob.glob(os.path.join(srcroot, pat))):
-            out.append((g, p))
+        for pat in pats:
+            for p in sorted(glob.glob(os.path.join(srcroot, pat))):
+                out.append((g, os.path.normpath(p)))
     return out
 
 
@@ -425,12 +439,16 @@ def main(argv):
     with open(os.path.join(work, "plan.tsv"), "w") as plan:
         for g, p in selected(srcroot, only):
             rel = os.path.relpath(p, srcroot)
+            if rel.startswith("../../"):  # libgomp's: named from the source tree's top
+                rel = rel[len("../../"):]
             try:
                 kind, flags, extras = plan_test(g, p, tg)
             except Skip as s:
                 plan.write("SKIP\t%s\t%s\n" % (rel, s))
                 continue
-            tid = "%s/%s" % (g, os.path.basename(p)[:-2])
+            # libgomp.c and libgomp.c-c++-common share names (loop-1.c).
+            sub = os.path.basename(os.path.dirname(p)) + "/" if g == "libgomp" else ""
+            tid = "%s/%s%s" % (g, sub, os.path.basename(p)[:-2])
             if any(US in x or "\t" in x or "\n" in x for x in flags + extras + [p]):
                 plan.write("SKIP\t%s\t%s\n" % (rel, "an option has a tab, newline or \\x1f in it"))
                 continue
