@@ -463,12 +463,17 @@ struct CopiedLoop<'a> {
     stmts: Vec<String>,
 }
 
+impl<'a> CopiedLoop<'a> {
+    fn new(forest: &'a LoopForest, region: &'a Region, num: u32) -> Self {
+        CopiedLoop { forest, region, num, stmts: super::parallel::loop_statements(forest, region, num) }
+    }
+}
+
 /// The copy per thread of `array` in loop `lp`, for `kind`; None where the array is updated in
 /// the loop's own body and `kind` is a sum (a reduction into one cell:
 /// Reductions in memory).
 fn thread_copy_of(cx: &BoundedCtx, lp: &CopiedLoop, array: &str, kind: CopyKind, wrap_signed: bool) -> Result<Option<ThreadCopy>, String> {
-    let CopiedLoop { forest, region: r, num: l, stmts } = lp;
-    let l = *l;
+    let &CopiedLoop { forest, region: r, num: l, ref stmts } = lp;
     let base = match r.bases.get(array).map(|b| &b.base) {
         Some(Base::Ptr(t)) | Some(Base::Decl(t)) => *t,
         None => return Err(format!("{array} has no base")),
@@ -525,7 +530,7 @@ pub fn array_reductions_of(
     arrays.dedup();
     thread_copies_allowed(forest, r, l, arrays.len())?;
     let cx = BoundedCtx::new(max_operations);
-    let lp = CopiedLoop { forest, region: r, num: l, stmts: super::parallel::loop_statements(forest, r, l) };
+    let lp = CopiedLoop::new(forest, r, l);
     let mut out = ThreadCopies::default();
     for array in arrays {
         match thread_copy_of(&cx, &lp, array, CopyKind::Sum, wrap_signed)? {
@@ -552,7 +557,7 @@ pub fn private_copies_of(
 ) -> Result<ThreadCopies, String> {
     thread_copies_allowed(forest, r, l, arrays.len())?;
     let cx = BoundedCtx::new(max_operations);
-    let lp = CopiedLoop { forest, region: r, num: l, stmts: super::parallel::loop_statements(forest, r, l) };
+    let lp = CopiedLoop::new(forest, r, l);
     let mut out = ThreadCopies::default();
     for array in arrays {
         let kind = if live.contains(array) { CopyKind::LastPrivate } else { CopyKind::Private };

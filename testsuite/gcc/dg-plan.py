@@ -446,8 +446,9 @@ def main(argv):
             except Skip as s:
                 plan.write("SKIP\t%s\t%s\n" % (rel, s))
                 continue
-            # libgomp.c and libgomp.c-c++-common share names (loop-1.c).
-            sub = os.path.basename(os.path.dirname(p)) + "/" if g == "libgomp" else ""
+            # A group of several directories names its tests by directory
+            # too: libgomp.c and libgomp.c-c++-common share names (loop-1.c).
+            sub = os.path.basename(os.path.dirname(p)) + "/" if len(GROUPS[g]) > 1 else ""
             tid = "%s/%s%s" % (g, sub, os.path.basename(p)[:-2])
             if any(US in x or "\t" in x or "\n" in x for x in flags + extras + [p]):
                 plan.write("SKIP\t%s\t%s\n" % (rel, "an option has a tab, newline or \\x1f in it"))
