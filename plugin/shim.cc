@@ -1673,6 +1673,22 @@ gp_rt_address_of (const gp_tree *decl)
   return to_gp (fold_convert (rt_type (), fold_convert (pointer_sized_int_node, addr)));
 }
 
+/* X CODE Y in the tests' type.  The tests' values never wrap (the
+   builder bounds their magnitudes), so under -ftrapv, where the signed type
+   would trap, the operation is done in the unsigned type of its precision:
+   the same value, and no trapping operation, which the gimplifier could
+   not evaluate in a COND_EXPR's arms without a temporary outside SSA.  */
+static tree
+rt_arith (enum tree_code code, tree x, tree y)
+{
+  tree type = rt_type ();
+  if (!TYPE_OVERFLOW_TRAPS (type))
+    return fold_build2 (code, type, x, y);
+  tree u = unsigned_type_for (type);
+  return fold_convert (type, fold_build2 (code, u, fold_convert (u, x),
+					  fold_convert (u, y)));
+}
+
 gp_tree *
 gp_rt_binary (gp_rt_op_kind op, const gp_tree *a, const gp_tree *b)
 {
@@ -1682,9 +1698,9 @@ gp_rt_binary (gp_rt_op_kind op, const gp_tree *a, const gp_tree *b)
   switch (op)
     {
     case GP_RT_ADD:
-      return to_gp (fold_build2 (PLUS_EXPR, rt_type (), x, y));
+      return to_gp (rt_arith (PLUS_EXPR, x, y));
     case GP_RT_MUL:
-      return to_gp (fold_build2 (MULT_EXPR, rt_type (), x, y));
+      return to_gp (rt_arith (MULT_EXPR, x, y));
     case GP_RT_LE:
       return to_gp (fold_build2 (LE_EXPR, boolean_type_node, x, y));
     case GP_RT_EQ:

@@ -108,6 +108,15 @@ run_part "kernels at 1, 2 and 4 threads" "$work/kernels-threads.log" \
   "$top/testsuite/run/kernels-threads.sh" --plugin "$plugin" --cc "$cc"
 run_part "kernels with -ffast-math at 1, 2 and 4 threads, within 1e-9" "$work/kernels-fast-math.log" \
   "$top/testsuite/run/kernels-threads.sh" --fast-math --plugin "$plugin" --cc "$cc"
+# Options that change the GIMPLE the plugin gets: no PRE at -O1, -Os's
+# sizes, traps on signed overflow (an internal compiler error once),
+# wrapping, exceptions from any instruction, instrumented loops.
+run_part "kernels at other options, at 1, 2 and 4 threads" "$work/kernels-options.log" \
+  "$top/testsuite/run/kernels-threads.sh" --plugin "$plugin" --cc "$cc" \
+  --options -O1 --options -Os --options "-O2 -ftrapv" --options "-O3 -ftrapv" \
+  --options "-O2 -fwrapv" --options "-O2 -fno-tree-pre" \
+  --options "-O3 -fnon-call-exceptions" \
+  --options "-O2 -fsanitize=undefined -fno-sanitize-recover"
 run_part "kernels annotated for GPU offload, on the host fallback" "$work/kernels-offload.log" \
   "$top/testsuite/run/kernels-threads.sh" --offload --plugin "$plugin" --cc "$cc"
 run_part "GCC's loop tests annotated for GPU offload: built, and run as the plain build" "$work/annotate-gcc.log" \

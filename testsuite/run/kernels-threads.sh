@@ -31,6 +31,13 @@
 # rounding, as covariance's at its MINI size, is rounding noise in both),
 # the other words the same, instead of byte-identical.
 #
+# With --options FLAGS (given once or more), each FLAGS takes the place of
+# the levels: both builds get FLAGS ("-O1", "-Os", "-O2 -ftrapv", ...), the
+# plugin build the plugin's flags above as well, and the outputs must be
+# byte-identical.  What GCC's options change (no PRE at -O1, a trap for
+# signed overflow, instrumentation inside the loops) changes the GIMPLE the
+# plugin gets and what it may do with it.
+#
 # With --offload, the plugin-built binary is instead the GPU-offload
 # annotated source (-fplugin-arg-gccpoly-annotate, docs/offload.md), at -O2
 # only, with the minimum-work test off so that every written construct
@@ -46,7 +53,7 @@
 # only (garbage for `from'), so that a section too small or mapped the
 # wrong way changes the output.
 #
-#   kernels-threads.sh [--offload | --fast-math] [--plugin PATH] [--cc GCC] [-j N] [--keep] [NAME...]
+#   kernels-threads.sh [--offload | --fast-math | --options FLAGS...] [--plugin PATH] [--cc GCC] [-j N] [--keep] [NAME...]
 #
 #   --plugin PATH  the plugin (default: build/gccpoly.so of this repository)
 #   --cc GCC       the compiler (default: $PLUGIN_CC, else gcc)
@@ -63,7 +70,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/../.." && pwd)
 kdir=$top/bench/kernels
 threads=(1 2 4)
-levels=(O2 O3)
+levels=(-O2 -O3)
 
 status_words() {  # STATUS of a command run under timeout
   case $1 in
@@ -85,8 +92,9 @@ worker() {
   local bad=0
   {
     local level
+    local IFS='|'
     for level in $LEVELS; do
-      build_and_run "$level" || bad=1
+      IFS=' ' build_and_run "$level" || bad=1
     done
     local t1=$EPOCHREALTIME
     echo "TIME $(( (${t1/./} - ${t0/./}) / 1000 )) ms"
@@ -123,11 +131,18 @@ same_within() {
     }' "$1" "$2"
 }
 
-# build_and_run LEVEL: one kernel (the worker's name, mini, small, d, src)
-# at -OLEVEL: its six verdicts on stdout; fails when one failed.
+# build_and_run FLAGS: one kernel (the worker's name, mini, small, d, src)
+# built with FLAGS (-O2, -O3, or one of --options): its six verdicts on
+# stdout; fails when one failed.
 build_and_run() {
-  local lv=$1
-  local base=(-std=gnu11 -ffp-contract=off -I"$kdir" "-$lv")
+  local flags=$1
+  # A name for the files: "-O2" gives O2, "-O2 -ftrapv" O2_ftrapv.
+  local lv=${flags#-}
+  lv=${lv// -/_}
+  lv=${lv//[^A-Za-z0-9_]/_}
+  local base=(-std=gnu11 -ffp-contract=off -I"$kdir")
+  read -r -a words <<<"$flags"
+  base+=("${words[@]}")
   [ "$MODE" = fastmath ] && base+=(-ffast-math)
   local prc=0 brc=0 why_build= constructs=
   local plain=$d/plain.$lv plug=$d/plugin.$lv
@@ -165,7 +180,7 @@ build_and_run() {
   local bad=0 cls sizes t rc where
   for cls in MINI SMALL; do
     if [ $cls = MINI ]; then sizes=${mini//,/ }; else sizes=${small//,/ }; fi
-    local label="$name -$lv $cls ($sizes)"
+    local label="$name $flags $cls ($sizes)"
     local ref=$plain.$cls.out prun=0
     if [ -z "$why_build" ]; then
       # shellcheck disable=SC2086
@@ -213,6 +228,7 @@ jobs=${GCCPOLY_JOBS:-2}
 keep=0
 mode=threads
 only=()
+option_sets=()
 while [ $# -gt 0 ]; do
   case $1 in
     --plugin) plugin=$2; shift 2 ;;
@@ -224,6 +240,8 @@ while [ $# -gt 0 ]; do
     --keep) keep=1; shift ;;
     --offload) mode=offload; shift ;;
     --fast-math) mode=fastmath; shift ;;
+    --options) mode=options; option_sets+=("$2"); shift 2 ;;
+    --options=*) mode=options; option_sets+=("${1#*=}"); shift ;;
     -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "kernels-threads: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     *) only+=("$1"); shift ;;
@@ -236,10 +254,18 @@ plugin=$(cd "$(dirname "$plugin")" && pwd)/$(basename "$plugin")
 command -v "$cc" >/dev/null || { echo "kernels-threads: no compiler '$cc'" >&2; exit 2; }
 
 if [ $mode = offload ]; then
-  levels=(O2)
+  levels=(-O2)
   work=${GCCPOLY_KERNELS_WORK:-$top/testsuite/work/kernels-offload}
+elif [ $mode = options ]; then
+  levels=("${option_sets[@]}")
+  for f in "${levels[@]}"; do
+    case $f in
+      *'|'*|'') echo "kernels-threads: --options '$f': empty, or with a '|'" >&2; exit 2 ;;
+    esac
+  done
+  work=${GCCPOLY_KERNELS_WORK:-$top/testsuite/work/kernels-options}
 elif [ $mode = fastmath ]; then
-  levels=(O3)
+  levels=(-O3)
   work=${GCCPOLY_KERNELS_WORK:-$top/testsuite/work/kernels-fast-math}
 else
   work=${GCCPOLY_KERNELS_WORK:-$top/testsuite/work/kernels-threads}
@@ -263,10 +289,13 @@ fi
 for k in "${list[@]}"; do rm -rf "$work/${k%% *}"; done
 
 # ------------------------------------------------------------ run
-echo "kernels-threads: ${#list[@]} kernels x ${levels[*]} x MINI, SMALL x OMP_NUM_THREADS=${threads[*]}${mode/threads/}; $jobs jobs; cc $cc; plugin $plugin"
+sets=$(printf ', %s' "${levels[@]}")
+extra=; [ $mode != threads ] && extra=" ($mode)"
+echo "kernels-threads: ${#list[@]} kernels x ${sets:2} x MINI, SMALL x OMP_NUM_THREADS=${threads[*]}${extra}; $jobs jobs; cc $cc; plugin $plugin"
 echo "kernels-threads: per-kernel logs in $work/NAME/"
 start=$(date +%s%N)
-export CC=$cc PLUGIN=$plugin WORK=$work KEEP=$keep MODE=$mode LEVELS="${levels[*]}"
+LEVELS=$(IFS='|'; echo "${levels[*]}")
+export CC=$cc PLUGIN=$plugin WORK=$work KEEP=$keep MODE=$mode LEVELS
 if [ $mode = offload ]; then
   "$cc" -O2 -shared -fPIC "$here/map-check.c" -o "$work/map-check.so" -ldl ||
     { echo "kernels-threads: cannot build map-check.so" >&2; exit 2; }
