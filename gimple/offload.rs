@@ -224,7 +224,7 @@ impl Context<'_> {
             v.parallel
                 && v.lastprivate.is_empty()
                 && v.firstprivate.is_empty()
-                && v.memory_copies(&self.outcome.arrays).is_empty()
+                && v.memory_copies().is_empty()
                 && (outermost || v.reductions.is_empty())
         })
     }

@@ -38,6 +38,11 @@ pub struct LoopOutcome {
     pub lastprivate: Vec<String>,
     /// (variable, operator as OpenMP writes it).
     pub reductions: Vec<(String, &'static str)>,
+    /// Those of `private` and of `reductions` that are in memory, private
+    /// first.  Decided on the model's own names: a value in a register may
+    /// show under an array's name (PRE's `prephitmp_118` beside the row
+    /// `*prephitmp_116`, both "prephitmp").
+    pub in_memory: Vec<String>,
     pub blockers: Vec<String>,
     /// Some blocker is a value in a register (an SSA value, not memory):
     /// no condition on the memory accesses alone makes the loop parallel
@@ -48,12 +53,10 @@ pub struct LoopOutcome {
 }
 
 impl LoopOutcome {
-    /// The variables in memory (of `arrays`) the loop needs private or
-    /// reduced copies of; a reduction in memory is named with its cell
-    /// (`c[j]`).
-    pub fn memory_copies(&self, arrays: &[String]) -> Vec<String> {
-        let array = |x: &String| x.split('[').next().unwrap_or("").to_string();
-        self.private.iter().chain(self.reductions.iter().map(|(x, _)| x)).filter(|x| arrays.contains(&array(x))).cloned().collect()
+    /// The variables in memory the loop needs private or reduced copies
+    /// of; a reduction in memory is named with its cell (`c[j]`).
+    pub fn memory_copies(&self) -> Vec<String> {
+        self.in_memory.clone()
     }
 
     /// The operator of its reduction on `var` (a cell's name in memory),
@@ -71,6 +74,7 @@ impl LoopOutcome {
             firstprivate: Vec::new(),
             lastprivate: Vec::new(),
             reductions: Vec::new(),
+            in_memory: Vec::new(),
             blockers: vec![blocker],
             blocked_in_registers: true,
             interchange: Vec::new(),
@@ -1326,7 +1330,7 @@ fn outcome(v: &LoopVerdict, hints: &[(ReductionHint, String)], memory: &[String]
         VerdictKind::Reduction => "reduction",
         VerdictKind::None => "none",
     };
-    let reductions = v
+    let reductions: Vec<(String, &'static str)> = v
         .reductions
         .iter()
         .map(|(a, op)| {
@@ -1334,6 +1338,19 @@ fn outcome(v: &LoopVerdict, hints: &[(ReductionHint, String)], memory: &[String]
             (name, op.clause())
         })
         .collect();
+    // A reduction a hint names is in memory where the cell it names is
+    // (a value PRE carries in a register for `s[0]`).
+    let stored = |a: &str| memory.iter().any(|m| m == a);
+    let hinted = |a: &String| hints.iter().find(|(h, _)| &h.array == a).map(|(_, n)| n.split('[').next().unwrap_or(""));
+    let in_memory = dedup(
+        v.private.iter().filter(|a| stored(a)).map(|a| display(a)).chain(
+            v.reductions
+                .iter()
+                .zip(&reductions)
+                .filter(|((a, _), _)| stored(a) || hinted(a).is_some_and(stored))
+                .map(|(_, (name, _))| name.clone()),
+        ),
+    );
     let blockers: Vec<String> = v
         .blockers
         .iter()
@@ -1353,6 +1370,7 @@ fn outcome(v: &LoopVerdict, hints: &[(ReductionHint, String)], memory: &[String]
         firstprivate: dedup(v.firstprivate.iter().map(|a| display(a))),
         lastprivate: dedup(v.lastprivate.iter().map(|a| display(a))),
         reductions,
+        in_memory,
         blockers: dedup(blockers),
         blocked_in_registers: v.blockers.iter().any(|b| !memory.contains(&b.array) && b.array != "errno"),
         interchange: Vec::new(),

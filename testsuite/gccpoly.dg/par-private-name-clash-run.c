@@ -1,0 +1,50 @@
+/* Without the dominator optimizations, PRE leaves row i of A behind a PHI
+   of two equal addresses, prephitmp_116, which the model takes for an
+   array of its own ("prephitmp"), and carries the running value of
+   A[i][j] over k in the PHI prephitmp_118, a private scalar shown under the
+   same name.  The j loop is parallel with only its scalars private; the
+   array must not be given zeroed copies per thread because a scalar bears
+   its name (it was: the row read zeros and lost its writes, at one thread
+   too).  The output must equal the plain build's.  */
+/* { dg-do run } */
+/* { dg-options "-O2 -fno-tree-dominator-opts -ftree-parallelize-loops=2 -fopt-info-loop-all -fchecking -fplugin-arg-gccpoly-min-trips=1" } */
+
+#include <stdio.h>
+#include <stdlib.h>
+
+void __attribute__ ((noinline))
+lu (int n, double A[n][n])
+{
+  for (int i = 0; i < n; i++)
+    {
+      for (int j = 0; j < i; j++)
+	{
+	  for (int k = 0; k < j; k++)
+	    A[i][j] -= A[i][k] * A[k][j];
+	  A[i][j] /= A[j][j];
+	}
+      for (int j = i; j < n; j++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when A\\+\\\[.*and prephitmp\\+\\\[" } */
+	for (int k = 0; k < i; k++)
+	  A[i][j] -= A[i][k] * A[k][j];
+    }
+}
+
+int
+main (void)
+{
+  int n = 90;
+  double (*A)[n] = malloc (sizeof (double) * n * n);
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      A[i][j] = i == j ? 2.0 * n : (double) ((i * 5 + j * 3) % 11) / 11.0;
+  lu (n, A);
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      s += A[i][j] * ((i + 2 * j) % 7 + 1);
+  printf ("%.17g\n", s);
+  return 0;
+}
+
+/* { dg-final { scan-report {functions[name=lu].loops[line=26].private} {["prephitmp","_39"]} } } */
+/* { dg-final { scan-report {functions[name=lu].loops[line=26].transform} {["parallel"]} } } */
