@@ -125,7 +125,7 @@ pub fn parallelism_lost(forest: &LoopForest, r: &Region, s: &Swap, o: &RegionOut
     }
     let mut around = forest.get(s.outer).and_then(|x| x.parent);
     while let Some(a) = around.filter(|a| r.loops.contains(a)) {
-        if parallel(a) && o.loops.get(&a).is_some_and(|v| v.memory_copies().is_empty()) {
+        if parallel(a) && o.loops.get(&a).is_some_and(|v| v.in_memory.is_empty()) {
             return None;
         }
         around = forest.get(a).and_then(|x| x.parent);
@@ -260,7 +260,7 @@ pub fn collapse(forest: &LoopForest, r: &Region, l: u32, o: &RegionOutcome) -> O
     let [inner] = children(forest, r, l)[..] else { return None };
     // Parallel without reductions or private copies of memory, which
     // parloops makes for neither loop.
-    let doall = |x: u32| o.loops.get(&x).is_some_and(|v| v.parallel && v.reductions.is_empty() && v.memory_copies().is_empty());
+    let doall = |x: u32| o.loops.get(&x).is_some_and(|v| v.parallel && v.reductions.is_empty() && v.in_memory.is_empty());
     if !doall(l) || !doall(inner) {
         return None;
     }

@@ -224,7 +224,7 @@ impl Context<'_> {
             v.parallel
                 && v.lastprivate.is_empty()
                 && v.firstprivate.is_empty()
-                && v.memory_copies().is_empty()
+                && v.in_memory.is_empty()
                 && (outermost || v.reductions.is_empty())
         })
     }

@@ -39,7 +39,8 @@ pub struct LoopOutcome {
     /// (variable, operator as OpenMP writes it).
     pub reductions: Vec<(String, &'static str)>,
     /// Those of `private` and of `reductions` that are in memory, private
-    /// first.  Decided on the model's own names: a value in a register may
+    /// first: the variables the loop needs private or reduced copies of (a
+    /// reduction in memory named with its cell, `c[j]`).  Decided on the model's own names: a value in a register may
     /// show under an array's name (PRE's `prephitmp_118` beside the row
     /// `*prephitmp_116`, both "prephitmp").
     pub in_memory: Vec<String>,
@@ -53,12 +54,6 @@ pub struct LoopOutcome {
 }
 
 impl LoopOutcome {
-    /// The variables in memory the loop needs private or reduced copies
-    /// of; a reduction in memory is named with its cell (`c[j]`).
-    pub fn memory_copies(&self) -> Vec<String> {
-        self.in_memory.clone()
-    }
-
     /// The operator of its reduction on `var` (a cell's name in memory),
     /// as OpenMP writes it; None when `var` is not reduced.
     pub fn reduction_op(&self, var: &str) -> Option<&'static str> {

@@ -750,7 +750,7 @@ pub fn plan(
         // The parameter conditions of the loops that may need one, computed
         // (one dataflow for all) when the first is needed.
         let mut conditions: Option<std::collections::HashMap<u32, Option<String>>> = None;
-        let in_memory = |v: &super::parallel::LoopOutcome| v.memory_copies();
+        let in_memory = |v: &super::parallel::LoopOutcome| v.in_memory.clone();
         // Outermost first: a loop inside a marked one stays as it is,
         // except that inside a loop marked under a condition the loops
         // parallel as they are run in parallel when the condition fails.

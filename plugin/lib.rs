@@ -1094,7 +1094,7 @@ fn carry_cells(
 
 /// The cells of loop `l`'s reductions in memory, as the verdict names them.
 fn plan_cells(o: &gimple::parallel::RegionOutcome, l: u32) -> Vec<String> {
-    o.loops.get(&l).map(|v| v.memory_copies()).unwrap_or_default()
+    o.loops.get(&l).map(|v| v.in_memory.clone()).unwrap_or_default()
 }
 
 /// A loop's source position: (line, column).
