@@ -40,9 +40,10 @@ pub struct LoopOutcome {
     pub reductions: Vec<(String, &'static str)>,
     /// Those of `private` and of `reductions` that are in memory, private
     /// first: the variables the loop needs private or reduced copies of (a
-    /// reduction in memory named with its cell, `c[j]`).  Decided on the model's own names: a value in a register may
-    /// show under an array's name (PRE's `prephitmp_118` beside the row
-    /// `*prephitmp_116`, both "prephitmp").
+    /// reduction in memory named with its cell, `c[j]`).  Decided on the
+    /// model's own names: a value in a register may show under an array's
+    /// name (PRE's `prephitmp_118` beside the row `*prephitmp_116`, both
+    /// "prephitmp").
     pub in_memory: Vec<String>,
     pub blockers: Vec<String>,
     /// Some blocker is a value in a register (an SSA value, not memory):
@@ -1325,26 +1326,25 @@ fn outcome(v: &LoopVerdict, hints: &[(ReductionHint, String)], memory: &[String]
         VerdictKind::Reduction => "reduction",
         VerdictKind::None => "none",
     };
-    let reductions: Vec<(String, &'static str)> = v
+    let stored = |a: &str| memory.iter().any(|m| m == a);
+    // (name, operator, in memory): a reduction a hint names is in memory
+    // where the cell it names is (a value PRE carries in a register for
+    // `s[0]`).
+    let named: Vec<(String, &'static str, bool)> = v
         .reductions
         .iter()
-        .map(|(a, op)| {
-            let name = hints.iter().find(|(h, _)| &h.array == a).map(|(_, n)| n.clone()).unwrap_or_else(|| display(a));
-            (name, op.clause())
+        .map(|(a, op)| match hints.iter().find(|(h, _)| &h.array == a) {
+            Some((_, cell)) => (cell.clone(), op.clause(), stored(a) || stored(cell.split('[').next().unwrap_or(""))),
+            None => (display(a), op.clause(), stored(a)),
         })
         .collect();
-    // A reduction a hint names is in memory where the cell it names is
-    // (a value PRE carries in a register for `s[0]`).
-    let stored = |a: &str| memory.iter().any(|m| m == a);
-    let hinted = |a: &String| hints.iter().find(|(h, _)| &h.array == a).map(|(_, n)| n.split('[').next().unwrap_or(""));
+    let reductions = named.iter().map(|(name, op, _)| (name.clone(), *op)).collect();
     let in_memory = dedup(
-        v.private.iter().filter(|a| stored(a)).map(|a| display(a)).chain(
-            v.reductions
-                .iter()
-                .zip(&reductions)
-                .filter(|((a, _), _)| stored(a) || hinted(a).is_some_and(stored))
-                .map(|(_, (name, _))| name.clone()),
-        ),
+        v.private
+            .iter()
+            .filter(|a| stored(a))
+            .map(|a| display(a))
+            .chain(named.iter().filter(|(_, _, m)| *m).map(|(name, _, _)| name.clone())),
     );
     let blockers: Vec<String> = v
         .blockers

@@ -91,10 +91,10 @@ worker() {
   mkdir -p "$d"
   local bad=0
   {
-    local level
-    local IFS='|'
-    for level in $LEVELS; do
-      IFS=' ' build_and_run "$level" || bad=1
+    local level sets
+    readarray -t sets <<<"$LEVELS"
+    for level in "${sets[@]}"; do
+      build_and_run "$level" || bad=1
     done
     local t1=$EPOCHREALTIME
     echo "TIME $(( (${t1/./} - ${t0/./}) / 1000 )) ms"
@@ -140,7 +140,7 @@ build_and_run() {
   local lv=${flags#-}
   lv=${lv// -/_}
   lv=${lv//[^A-Za-z0-9_]/_}
-  local base=(-std=gnu11 -ffp-contract=off -I"$kdir")
+  local base=(-std=gnu11 -ffp-contract=off -I"$kdir") words
   read -r -a words <<<"$flags"
   base+=("${words[@]}")
   [ "$MODE" = fastmath ] && base+=(-ffast-math)
@@ -260,7 +260,7 @@ elif [ $mode = options ]; then
   levels=("${option_sets[@]}")
   for f in "${levels[@]}"; do
     case $f in
-      *'|'*|'') echo "kernels-threads: --options '$f': empty, or with a '|'" >&2; exit 2 ;;
+      *$'\n'*|'') echo "kernels-threads: --options '$f': empty, or over several lines" >&2; exit 2 ;;
     esac
   done
   work=${GCCPOLY_KERNELS_WORK:-$top/testsuite/work/kernels-options}
@@ -294,7 +294,7 @@ extra=; [ $mode != threads ] && extra=" ($mode)"
 echo "kernels-threads: ${#list[@]} kernels x ${sets:2} x MINI, SMALL x OMP_NUM_THREADS=${threads[*]}${extra}; $jobs jobs; cc $cc; plugin $plugin"
 echo "kernels-threads: per-kernel logs in $work/NAME/"
 start=$(date +%s%N)
-LEVELS=$(IFS='|'; echo "${levels[*]}")
+LEVELS=$(printf '%s\n' "${levels[@]}")
 export CC=$cc PLUGIN=$plugin WORK=$work KEEP=$keep MODE=$mode LEVELS
 if [ $mode = offload ]; then
   "$cc" -O2 -shared -fPIC "$here/map-check.c" -o "$work/map-check.so" -ldl ||
