@@ -174,7 +174,15 @@ fn init(info: &ffi::PluginNameArgs, version: &ffi::PluginGccVersion) -> Result<(
         Some(dir) => use_offload_plan(&options, dir)?,
         None => None,
     };
+    // SAFETY: reading flags GCC has set from the command line.
+    let lto_partition = unsafe { ffi::gp_lto_stage() } == 2;
     let dump = match &options.dump {
+        // One partition of an -flto link adds to the dump lto1 -fwpa began,
+        // each function's text in one write, as other partitions may write
+        // at the same time.
+        Some(path) if lto_partition => Some(std::fs::OpenOptions::new().append(true).create(true).open(path).map_err(|e| {
+            format!("gccpoly: cannot open the dump file '{}': {e}", path.display())
+        })?),
         Some(path) => Some(File::create(path).map_err(|e| {
             format!("gccpoly: cannot open the dump file '{}': {e}", path.display())
         })?),
@@ -1731,16 +1739,27 @@ impl Plugin {
         let Some(path) = self.options.report.clone() else {
             return Ok(());
         };
+        // SAFETY: reading flags GCC has set from the command line.
+        let lto_stage = unsafe { ffi::gp_lto_stage() };
+        let input = if lto_stage == 0 {
+            // SAFETY: GCC's main input file name, set for the whole run.
+            ffi::string_from(unsafe { ffi::gp_main_input_filename() })
+        } else {
+            let mut files: Vec<String> = Vec::new();
+            // SAFETY: the callback only appends to `files`, which outlives the call.
+            unsafe { ffi::gp_for_each_input_file(Some(push_name), &mut files as *mut Vec<String> as *mut c_void) };
+            files.join(" ")
+        };
         let report = Report {
             plugin: "gccpoly",
             version: VERSION,
             gcc: self.running_gcc.clone(),
-            // SAFETY: GCC's main input file name, set for the whole run.
-            input: ffi::string_from(unsafe { ffi::gp_main_input_filename() }),
+            input,
             functions: std::mem::take(&mut self.functions),
         };
-        std::fs::write(&path, report.to_json()).map_err(|e| {
-            format!("gccpoly: cannot write the report '{}': {e}", path.display())
-        })
+        // One partition of an -flto link adds its functions to the report
+        // the link's lto1 -fwpa began.
+        let written = if lto_stage == 2 { report.add_to_file(&path) } else { std::fs::write(&path, report.to_json()) };
+        written.map_err(|e| format!("gccpoly: cannot write the report '{}': {e}", path.display()))
     }
 }

@@ -1,7 +1,11 @@
 //! The JSON report (`-fplugin-arg-gccpoly-report=FILE`); docs/report.md is its
 //! schema. Later analyses add keys to `LoopReport` and `FunctionReport`.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::os::unix::io::AsRawFd;
+use std::path::Path;
 
 #[derive(Serialize, Debug)]
 pub struct Report {
@@ -183,10 +187,59 @@ pub struct RejectedReport {
     pub detail: String,
 }
 
+/// A report read back from its file, each function kept as its text.
+#[derive(Serialize, Deserialize)]
+struct ReportText<'a> {
+    plugin: String,
+    version: String,
+    gcc: String,
+    input: String,
+    #[serde(borrow)]
+    functions: Vec<&'a RawValue>,
+}
+
 impl Report {
     pub fn to_json(&self) -> String {
         let mut s = serde_json::to_string_pretty(self).unwrap_or_else(|_| "{}".to_string());
         s.push('\n');
         s
+    }
+
+    /// `existing`, a report's text, with this report's functions after its
+    /// own; None when `existing` is not a gccpoly report. Both are read
+    /// back from the same pretty layout, so each function keeps its text
+    /// and the result is what one report of them all would be.
+    fn added_to(&self, existing: &str) -> Option<String> {
+        let mine = self.to_json();
+        let mut whole: ReportText = serde_json::from_str(existing).ok()?;
+        if whole.plugin != "gccpoly" {
+            return None;
+        }
+        let part: ReportText = serde_json::from_str(&mine).ok()?;
+        whole.functions.extend(part.functions);
+        let mut s = serde_json::to_string_pretty(&whole).ok()?;
+        s.push('\n');
+        Some(s)
+    }
+
+    /// Adds this report's functions to the report at `path` (an -flto
+    /// link's partition: lto1 -fwpa began the file, and the link may
+    /// compile several partitions at once, hence the lock); writes this
+    /// report alone where the file holds no gccpoly report.
+    pub fn add_to_file(&self, path: &Path) -> std::io::Result<()> {
+        let mut f = std::fs::OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path)?;
+        // SAFETY: flock on the descriptor `f` owns; closing `f` releases it.
+        if unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX) } != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        let mut existing = Vec::new();
+        f.read_to_end(&mut existing)?;
+        let text = std::str::from_utf8(&existing)
+            .ok()
+            .and_then(|e| self.added_to(e))
+            .unwrap_or_else(|| self.to_json());
+        f.seek(SeekFrom::Start(0))?;
+        f.set_len(0)?;
+        f.write_all(text.as_bytes())
     }
 }

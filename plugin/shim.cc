@@ -316,6 +316,16 @@ gp_lto_only (void)
 }
 
 int
+gp_lto_stage (void)
+{
+  /* lto1's language, known from the start; in_lto_p is set only after
+     plugins start.  */
+  if (!lang_hooks.name || strcmp (lang_hooks.name, "GNU GIMPLE"))
+    return 0;
+  return flag_ltrans ? 2 : 1;
+}
+
+int
 gp_in_c_front_end (void)
 {
   /* "GNU C", or "GNU C17" and the like once -std is seen; not C++.  */
@@ -361,6 +371,14 @@ gp_for_each_source_file (gp_name_fn fn, void *data)
       if (name && name[0] != '<')
 	fn (data, name);
     }
+}
+
+void
+gp_for_each_input_file (gp_name_fn fn, void *data)
+{
+  for (unsigned i = 0; i < num_in_fnames; i++)
+    if (in_fnames[i])
+      fn (data, in_fnames[i]);
 }
 
 void

@@ -98,11 +98,19 @@ int gp_in_c_front_end (void);
 /* Whether -flto leaves the loop optimizers to the link (no
    -ffat-lto-objects).  */
 int gp_lto_only (void);
+/* Which compiler of an -flto link this is: 0 none (not lto1); 1 lto1
+   reading the whole program (-fwpa, or a link without partitions); 2 lto1
+   compiling one partition (-fltrans), of which a link may run several at
+   once, after the -fwpa one has ended.  */
+int gp_lto_stage (void);
 /* Whether -fopenmp is on.  */
 int gp_flag_openmp (void);
 /* -ftrapv: signed integer overflow traps.  */
 int gp_flag_trapv (void);
 typedef void (*gp_name_fn) (void *data, const char *name);
+/* Calls FN with each input file the command line names (at an -flto
+   link: lto1's object files).  */
+void gp_for_each_input_file (gp_name_fn fn, void *data);
 /* Calls FN with the name of every file the preprocessor has entered (a
    name may come more than once).  */
 void gp_for_each_source_file (gp_name_fn fn, void *data);

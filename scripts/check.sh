@@ -112,14 +112,16 @@ run_part "kernels with -ffast-math at 1, 2 and 4 threads, within 1e-9" "$work/ke
 # sizes, traps on signed overflow (an internal compiler error once),
 # wrapping, PHIs the dominator optimizations would have removed (a row
 # pointer under a name a scalar shares: a miscompile once), exceptions from
-# any instruction, instrumented loops.
+# any instruction, instrumented loops, and the pass in lto1 at an -flto
+# link, each function its own partition.
 run_part "kernels at other options, at 1, 2 and 4 threads" "$work/kernels-options.log" \
   "$top/testsuite/run/kernels-threads.sh" --plugin "$plugin" --cc "$cc" \
   --options -O1 --options -Os --options "-O2 -ftrapv" --options "-O3 -ftrapv" \
   --options "-O2 -fwrapv" --options "-O2 -fno-tree-pre" \
   --options "-O2 -fno-tree-dominator-opts" \
   --options "-O3 -fnon-call-exceptions" \
-  --options "-O2 -fsanitize=undefined -fno-sanitize-recover"
+  --options "-O2 -fsanitize=undefined -fno-sanitize-recover" \
+  --options "-O3 -flto -flto-partition=max"
 run_part "kernels annotated for GPU offload, on the host fallback" "$work/kernels-offload.log" \
   "$top/testsuite/run/kernels-threads.sh" --offload --plugin "$plugin" --cc "$cc"
 run_part "GCC's loop tests annotated for GPU offload: built, and run as the plain build" "$work/annotate-gcc.log" \
