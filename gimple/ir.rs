@@ -467,6 +467,12 @@ impl LoopRef {
         unsafe { ffi::gp_loop_latch(self.0) }
     }
 
+    /// The blocks of its body, its inner loops' included.
+    pub fn blocks(self) -> Vec<i32> {
+        // SAFETY: a live loop; the shim writes at most `max` entries.
+        collect(-1, |out, max| unsafe { ffi::gp_loop_blocks(self.0, out, max) })
+    }
+
     pub fn single_exit(self) -> Option<EdgeInfo> {
         let mut e = no_edge();
         // SAFETY: a live loop; `e` is written on success.

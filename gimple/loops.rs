@@ -2,6 +2,7 @@
 
 use super::source::{FrontEndLoop, FrontEndLoops, SourcePos};
 use crate::ffi;
+use std::collections::HashMap;
 
 /// One natural loop of the function.
 #[derive(Clone, Debug)]
@@ -34,6 +35,8 @@ impl Loop {
 /// order among siblings.
 pub struct LoopForest {
     pub loops: Vec<Loop>,
+    /// Where each loop number is in `loops`: a function may have thousands.
+    index: HashMap<u32, usize>,
 }
 
 /// The keyword location of loop `l` and its statement, or the best fallback.
@@ -81,7 +84,9 @@ impl LoopForest {
                 front_end,
             });
         }
-        LoopForest { loops: Self::preorder(loops) }
+        let loops = Self::preorder(loops);
+        let index = loops.iter().enumerate().map(|(k, l)| (l.num, k)).collect();
+        LoopForest { loops, index }
     }
 
     /// Orders loops so that each comes right before its own subtree, siblings
@@ -101,7 +106,14 @@ impl LoopForest {
     }
 
     pub fn get(&self, num: u32) -> Option<&Loop> {
-        self.loops.iter().find(|l| l.num == num)
+        self.index.get(&num).map(|&k| &self.loops[k])
+    }
+
+    /// Loop `l` and the loops inside it, in the forest's order (a subtree
+    /// is the run of loops right after its root).
+    pub fn subtree(&self, l: u32) -> impl Iterator<Item = &Loop> {
+        let from = self.index.get(&l).copied().unwrap_or(self.loops.len());
+        self.loops[from..].iter().enumerate().take_while(move |&(k, x)| k == 0 || self.within(x.num, l)).map(|(_, x)| x)
     }
 
     /// Whether loop `l` is `ancestor` or inside it.

@@ -26,7 +26,7 @@ use poly::{
     conflict_free_condition, BoundedCtx, DependenceCounts, Dependences, IslFailure, IslScop, Iterations, LightScop, LoopId,
     LoopVerdict, PairEngine, PairLoop, ReductionHint, ReductionOp, ScalarFact, VerdictKind, VerdictOptions,
 };
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// The verdict on one loop, in source terms.
 #[derive(Clone, Debug)]
@@ -146,17 +146,30 @@ fn memory_arrays(r: &Region) -> Vec<String> {
 }
 
 pub(crate) fn loop_map(forest: &LoopForest, r: &Region) -> LoopMap {
+    let in_region: HashSet<u32> = r.loops.iter().copied().collect();
     let mut depth = HashMap::new();
-    let mut stmts = HashMap::new();
+    let mut stmts: HashMap<u32, Vec<String>> = HashMap::new();
     for &l in &r.loops {
         let mut d = 0;
         let mut x = Some(l);
-        while let Some(y) = x.filter(|y| r.loops.contains(y)) {
+        while let Some(y) = x.filter(|y| in_region.contains(y)) {
             d += 1;
             x = forest.get(y).and_then(|q| q.parent);
         }
         depth.insert(l, d);
-        stmts.insert(l, loop_statements(forest, r, l));
+        stmts.insert(l, Vec::new());
+    }
+    // Each statement to its loop and the loops around it: one walk up per
+    // statement, not one pass over the statements per loop.
+    for s in &r.scop.statements {
+        let Some(b) = block_of(&s.name) else { continue };
+        let mut x = Some(ir::bb_loop(b));
+        while let Some(y) = x {
+            if let Some(v) = stmts.get_mut(&y) {
+                v.push(s.name.clone());
+            }
+            x = forest.get(y).and_then(|q| q.parent);
+        }
     }
     LoopMap { depth, stmts }
 }
@@ -379,7 +392,10 @@ fn invariant_value(r: &Region, memory: &[String], v: Tree, blocks: &BTreeSet<i32
 
 /// The blocks of loop `l` (nested loops' included).
 fn loop_blocks(forest: &LoopForest, l: u32) -> BTreeSet<i32> {
-    (2..ir::bb_index_limit()).filter(|&b| ir::bb_exists(b) && forest.within(ir::bb_loop(b), l)).collect()
+    // GCC's body of the loop, not every block of the function: a function
+    // may have thousands of loops.
+    let Some(lr) = LoopRef::get(l) else { return BTreeSet::new() };
+    lr.blocks().into_iter().filter(|&b| b >= 2 && ir::bb_exists(b) && forest.within(ir::bb_loop(b), l)).collect()
 }
 
 fn is_member_def(t: Tree, blocks: &BTreeSet<i32>) -> bool {

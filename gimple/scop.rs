@@ -193,6 +193,12 @@ pub(crate) fn is_memory_ref(t: Tree) -> bool {
 }
 
 /// Math functions whose only effect beyond their value is errno.
+/// The most loop nests of one body a region holds. Each region tried
+/// costs time quadratic in its length (the postdominators of its nodes),
+/// and every loop tries the longest run after it first: without a bound, a
+/// function of 400 loops in a row took 40 s (its plain build 0.2 s).
+const MAX_REGION_NESTS: usize = 32;
+
 const MATH_FUNCTIONS: &[&str] = &[
     "sqrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos", "tan",
     "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "fabs", "floor", "ceil", "round",
@@ -388,10 +394,7 @@ impl<'f> ScopDetector<'f> {
                 }
                 // The longest single-entry run first: when it holds (the
                 // common case) one model is built, not one per loop.
-                let longest = (i + 1..order.len())
-                    .take_while(|&k| !self.is_blocked(order[k]) && self.single_entry(level, &order[start..=k]))
-                    .filter(|&k| matches!(order[k], Node::Loop(_)))
-                    .last();
+                let longest = self.single_entry_runs(level, &order, start, i).into_iter().rev().find(|&k| matches!(order[k], Node::Loop(_)));
                 if let Some(k) = longest {
                     if let Ok(r) = self.build(level, &order[start..=k]) {
                         built = Some((start, r, k, true));
@@ -422,28 +425,50 @@ impl<'f> ScopDetector<'f> {
                 continue;
             };
             // Else extend over the following loops while the model holds.
-            let mut k = end + 1;
-            while !complete && k < order.len() {
-                if self.is_blocked(order[k]) {
-                    break;
-                }
-                if let Node::Loop(_) = order[k] {
-                    if !self.single_entry(level, &order[start..=k]) {
-                        break;
-                    }
-                    match self.build(level, &order[start..=k]) {
-                        Ok(r) => {
-                            region = r;
-                            end = k;
+            if !complete {
+                for k in self.single_entry_runs(level, &order, start, end) {
+                    if let Node::Loop(_) = order[k] {
+                        match self.build(level, &order[start..=k]) {
+                            Ok(r) => {
+                                region = r;
+                                end = k;
+                            }
+                            Err(_) => break,
                         }
-                        Err(_) => break,
                     }
                 }
-                k += 1;
             }
             regions.push(region);
             i = end + 1;
         }
+    }
+
+    /// The ends k > `end` of the runs `order[start..=k]` that are single-entry
+    /// and hold no blocked node, in order, given that `order[start..=end]` is
+    /// single-entry: a node joins when its predecessors are in the run and it
+    /// is not a predecessor of the run's first node, so each run costs one
+    /// node's test, not the run's (a function of a thousand loops in a row).
+    /// No run holds more than MAX_REGION_NESTS loops.
+    fn single_entry_runs(&mut self, level: u32, order: &[Node], start: usize, end: usize) -> Vec<usize> {
+        let first_preds: HashSet<Node> = self.pred_nodes(level, order[start]).into_iter().collect();
+        let mut run: HashSet<Node> = order[start..=end].iter().copied().collect();
+        let mut nests = order[start..=end].iter().filter(|n| matches!(n, Node::Loop(_))).count();
+        let mut ends = Vec::new();
+        for (k, &n) in order.iter().enumerate().skip(end + 1) {
+            if matches!(n, Node::Loop(_)) {
+                nests += 1;
+            }
+            if nests > MAX_REGION_NESTS
+                || self.is_blocked(n)
+                || first_preds.contains(&n)
+                || !self.pred_nodes(level, n).iter().all(|p| run.contains(p))
+            {
+                break;
+            }
+            run.insert(n);
+            ends.push(k);
+        }
+        ends
     }
 
     /// Whether the run is entered only through its first node, by one edge.
@@ -514,7 +539,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 }
                 Node::Loop(l) => {
                     blocks.extend(det.loop_blocks.get(&l).into_iter().flatten().copied());
-                    loops.extend(det.forest.loops.iter().filter(|x| det.inside(x.num, l)).map(|x| x.num));
+                    loops.extend(det.forest.subtree(l).map(|x| x.num));
                 }
             }
         }

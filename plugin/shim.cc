@@ -1608,6 +1608,18 @@ gp_loop_header (const gp_loop *loop)
   return as_loop (loop)->header->index;
 }
 
+size_t
+gp_loop_blocks (const gp_loop *loop, int *out, size_t max)
+{
+  class loop *l = as_loop (loop);
+  basic_block *body = get_loop_body (l);
+  size_t n = l->num_nodes;
+  for (size_t k = 0; k < n && k < max; k++)
+    out[k] = body[k]->index;
+  free (body);
+  return n;
+}
+
 int
 gp_loop_latch (const gp_loop *loop)
 {

@@ -434,6 +434,9 @@ gp_tree *gp_loop_niter (const gp_loop *loop);
 /* Loop structure.  */
 int gp_loop_header (const gp_loop *loop);
 int gp_loop_latch (const gp_loop *loop);
+/* The indices of the blocks of LOOP's body (its inner loops' included) into
+   OUT, at most MAX of them; returns how many there are.  */
+size_t gp_loop_blocks (const gp_loop *loop, int *out, size_t max);
 /* The single exit edge's info, returns 0 when the loop has several or none.  */
 int gp_loop_single_exit (const gp_loop *loop, gp_edge_info *out);
 /* The preheader edge, or 0 when the loop has no single preheader.  */
