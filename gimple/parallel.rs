@@ -174,12 +174,6 @@ pub(crate) fn loop_map(forest: &LoopForest, r: &Region) -> LoopMap {
     LoopMap { depth, stmts }
 }
 
-/// The names of the model's statements in loop `l` (its inner loops'
-/// included).
-pub fn loop_statements(forest: &LoopForest, r: &Region, l: u32) -> Vec<String> {
-    r.scop.statements.iter().filter(|s| block_of(&s.name).is_some_and(|b| forest.within(ir::bb_loop(b), l))).map(|s| s.name.clone()).collect()
-}
-
 /// The source name of an SSA value.
 fn source_name(v: Tree) -> String {
     v.ssa_var_name().unwrap_or_else(|| format!("_{}", v.ssa_version()))

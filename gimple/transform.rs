@@ -437,6 +437,9 @@ pub fn sequential_cells(forest: &LoopForest, r: &Region, marked: &dyn Fn(u32) ->
 /// arrays: the bytes they touch are the region's, and the copies are
 /// bounded.
 fn thread_copies_allowed(forest: &LoopForest, r: &Region, l: u32, n: usize) -> Result<(), String> {
+    if !r.loops.contains(&l) {
+        return Err(format!("loop {l} is not a loop of its region"));
+    }
     // The range is the region's, whatever its loops' counters: with a
     // loop of the region around this one, each run would take more than it
     // touches (and a reduction would add more).
@@ -465,7 +468,8 @@ struct CopiedLoop<'a> {
 
 impl<'a> CopiedLoop<'a> {
     fn new(forest: &'a LoopForest, region: &'a Region, num: u32) -> Self {
-        CopiedLoop { forest, region, num, stmts: super::parallel::loop_statements(forest, region, num) }
+        let stmts = super::parallel::loop_map(forest, region).stmts.remove(&num).unwrap_or_default();
+        CopiedLoop { forest, region, num, stmts }
     }
 }
 

@@ -38,6 +38,27 @@ struct Plugin {
     /// offload-use: the plan compiled in the input's place, and the files
     /// the first build read besides the source.
     plan_in_use: Option<(std::path::PathBuf, String, Vec<String>)>,
+    lto: LtoStage,
+}
+
+/// Where in a build the plugin runs: a compilation, lto1 reading a link's
+/// objects whole (-fwpa or no partitions), or one partition of the link.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LtoStage {
+    Compile,
+    Link,
+    Partition,
+}
+
+impl LtoStage {
+    fn of_this_run() -> Self {
+        // SAFETY: reads the language name and flags GCC has set from the command line.
+        match unsafe { ffi::gp_lto_stage() } {
+            0 => LtoStage::Compile,
+            2 => LtoStage::Partition,
+            _ => LtoStage::Link,
+        }
+    }
 }
 
 /// An offload plan's pragma and the loop it goes before, the loops
@@ -174,13 +195,12 @@ fn init(info: &ffi::PluginNameArgs, version: &ffi::PluginGccVersion) -> Result<(
         Some(dir) => use_offload_plan(&options, dir)?,
         None => None,
     };
-    // SAFETY: reading flags GCC has set from the command line.
-    let lto_partition = unsafe { ffi::gp_lto_stage() } == 2;
+    let lto = LtoStage::of_this_run();
     let dump = match &options.dump {
         // One partition of an -flto link adds to the dump lto1 -fwpa began,
         // each function's text in one write, as other partitions may write
         // at the same time.
-        Some(path) if lto_partition => Some(std::fs::OpenOptions::new().append(true).create(true).open(path).map_err(|e| {
+        Some(path) if lto == LtoStage::Partition => Some(std::fs::OpenOptions::new().append(true).create(true).open(path).map_err(|e| {
             format!("gccpoly: cannot open the dump file '{}': {e}", path.display())
         })?),
         Some(path) => Some(File::create(path).map_err(|e| {
@@ -198,6 +218,7 @@ fn init(info: &ffi::PluginNameArgs, version: &ffi::PluginGccVersion) -> Result<(
             marked: Vec::new(),
             annotations: Vec::new(),
             plan_in_use,
+            lto,
         })
     });
     let name = CString::new(ffi::string_from(info.base_name)).unwrap_or_default();
@@ -1739,9 +1760,7 @@ impl Plugin {
         let Some(path) = self.options.report.clone() else {
             return Ok(());
         };
-        // SAFETY: reading flags GCC has set from the command line.
-        let lto_stage = unsafe { ffi::gp_lto_stage() };
-        let input = if lto_stage == 0 {
+        let input = if self.lto == LtoStage::Compile {
             // SAFETY: GCC's main input file name, set for the whole run.
             ffi::string_from(unsafe { ffi::gp_main_input_filename() })
         } else {
@@ -1759,7 +1778,7 @@ impl Plugin {
         };
         // One partition of an -flto link adds its functions to the report
         // the link's lto1 -fwpa began.
-        let written = if lto_stage == 2 { report.add_to_file(&path) } else { std::fs::write(&path, report.to_json()) };
+        let written = if self.lto == LtoStage::Partition { report.add_to_file(&path) } else { std::fs::write(&path, report.to_json()) };
         written.map_err(|e| format!("gccpoly: cannot write the report '{}': {e}", path.display()))
     }
 }
