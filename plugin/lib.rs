@@ -316,8 +316,10 @@ pub extern "C" fn gccpoly_rs_execute() {
     let name = ffi::string_from(unsafe { ffi::gp_cfun_name() });
     // SAFETY: as above.
     let fn_loc = unsafe { ffi::gp_cfun_location() };
-    let line = SourcePos::of(fn_loc).map(|p| p.line).unwrap_or(0);
-    let outcome = contained(|| with_plugin(|p| analyze_function(p, &name, line)));
+    let pos = SourcePos::of(fn_loc);
+    let line = pos.as_ref().map(|p| p.line).unwrap_or(0);
+    let file = pos.map(|p| p.file);
+    let outcome = contained(|| with_plugin(|p| analyze_function(p, &name, file.clone(), line)));
     if let Err(msg) = outcome {
         diag::note(
             fn_loc,
@@ -327,6 +329,7 @@ pub extern "C" fn gccpoly_rs_execute() {
             with_plugin(|p| {
                 p.functions.push(FunctionReport {
                     name: name.clone(),
+                    file: file.clone(),
                     line,
                     loops: Vec::new(),
                     scops: Vec::new(),
@@ -1162,7 +1165,7 @@ pub extern "C" fn gccpoly_rs_finish() {
     }
 }
 
-fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
+fn analyze_function(p: &mut Plugin, name: &str, file: Option<String>, line: u32) {
     let forest = LoopForest::of_current_function(&p.fe_loops);
     if p.options.debug_panic.as_deref() == Some(name) {
         panic!("forced by -fplugin-arg-gccpoly-debug-panic={name}");
@@ -1231,6 +1234,7 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
         }
         loops.push(LoopReport {
             id: l.num,
+            file: l.pos.as_ref().map(|p| p.file.clone()),
             line,
             column,
             depth: l.depth,
@@ -1314,7 +1318,7 @@ fn analyze_function(p: &mut Plugin, name: &str, line: u32) {
     }
     text.push('\n');
     p.dump_text(&text);
-    p.functions.push(FunctionReport { name: name.to_string(), line, loops, scops, rejected, error: None });
+    p.functions.push(FunctionReport { name: name.to_string(), file, line, loops, scops, rejected, error: None });
 }
 
 /// Splits, around one iteration, the loops that are parallel on each side

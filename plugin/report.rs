@@ -21,6 +21,9 @@ pub struct Report {
 #[derive(Serialize, Debug)]
 pub struct FunctionReport {
     pub name: String,
+    /// The file of its declaration, as the compiler named it; None when
+    /// GCC has no location for it.
+    pub file: Option<String>,
     pub line: u32,
     pub loops: Vec<LoopReport>,
     /// The modelled regions.
@@ -37,7 +40,10 @@ pub struct FunctionReport {
 pub struct LoopReport {
     /// GCC's loop number in this function.
     pub id: u32,
-    /// The line and column of the loop's `for`/`while`/`do` keyword.
+    /// The file, line and column of the loop's `for`/`while`/`do`
+    /// keyword: the file is another than the function's for a loop of a
+    /// function inlined from a header.
+    pub file: Option<String>,
     pub line: u32,
     pub column: u32,
     /// 1 for an outermost loop.

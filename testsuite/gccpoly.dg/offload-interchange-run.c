@@ -68,6 +68,6 @@ main (void)
 }
 
 /* { dg-final { scan-report {functions[name=t7].loops[line=20].offload.interchanged} {[21,22]} } } */
-/* { dg-final { scan-report-match {functions[name=skewed].loops[line=36].offload} {^\{(?!.*interchanged).*\}$} } } */
+/* { dg-final { scan-report-match {functions[name=skewed].loops[line=36].offload} {^\{(?!.*"interchanged").*\}$} } } */
 /* { dg-final { scan-annotated "#pragma omp target teams distribute parallel for simd collapse\\(2\\) map\\(tofrom: lhsY\\\[1:4\\\]\\)\n  for \\(int k = 1; k <= P - 2; k\\+\\+\\)\[^\n\]*\n    for \\(int i = 1; i <= P - 2; i\\+\\+\\)\n      for \\(int j = 0; j <= P - 3; j\\+\\+\\)\n" } } */
 /* { dg-final { annotated-run } } */

@@ -12,4 +12,4 @@ add (int n, double *restrict a, const double *restrict b)
 
 /* { dg-final { compiler-output-not "offload plan" } } */
 /* { dg-final { scan-report {functions[name=add].loops[line=9].parallel} {true} } } */
-/* { dg-final { scan-report-match {functions[name=add].loops[line=9]} {^\{(?!.*offload).*\}$} } } */
+/* { dg-final { scan-report-match {functions[name=add].loops[line=9]} {^\{(?!.*"offload").*\}$} } } */

@@ -18,4 +18,4 @@ fill (double *restrict b, double *restrict c, double *restrict k, int n)
 /* { dg-optimized "parallelizing inner loop" "" { target *-*-* } 13 } */
 
 /* { dg-final { scan-report {functions[name=fill].loops[line=15].declined} {"parloops did not parallelize it (its own -fopt-info-loop-missed remarks say why), nor the plugin in a region of its own (too few iterations for the threads)"} } } */
-/* { dg-final { scan-report-match {functions[name=fill].loops[line=13]} {^(?!.*declined)} } } */
+/* { dg-final { scan-report-match {functions[name=fill].loops[line=13]} {^(?!.*"declined")} } } */

@@ -215,5 +215,5 @@ main (void)
 /* { dg-final { compiler-output-not {:30:[0-9]+: optimized: parallelizing} } } */
 /* { dg-final { scan-report {functions[name=last_square].loops[line=30].transform} {["parallel","own-region"]} } } */
 /* { dg-final { scan-report {functions[name=sum3].loops[line=60].transform} {["parallel","own-region"]} } } */
-/* { dg-final { scan-report-match {functions[name=last_square].loops[line=30]} {^(?!.*declined)} } } */
+/* { dg-final { scan-report-match {functions[name=last_square].loops[line=30]} {^(?!.*"declined")} } } */
 /* { dg-final { scan-report {functions[name=outer_last].loops[line=86].transform} {["parallel","own-region"]} } } */
