@@ -748,8 +748,20 @@ impl<'a> Translator<'a> {
         }
     }
 
-    /// The address of memory reference `r`.
+    /// The address of memory reference `r`: its base and its byte offset
+    /// from it. GCC computes offsets modulo 2^(sizetype's precision) and
+    /// adds them to addresses read as signed: `(i + (2^62 - 1)) * 4` bytes
+    /// in is 4i - 4 (GCC's pr48571-1.c). The offset's coefficients are
+    /// folded the same way, and the address, like GCC's own evolutions
+    /// of pointers, is taken not to wrap around memory.
     pub fn address_of(&mut self, r: Tree) -> Result<Value, Unmodelled> {
+        let v = self.address_in_width(r)?;
+        // SAFETY: reads a type node GCC sets up before any pass.
+        let bits = unsafe { crate::ffi::gp_sizetype_precision() };
+        Ok(Value { base: v.base, poly: v.poly.signed_modulo(bits) })
+    }
+
+    fn address_in_width(&mut self, r: Tree) -> Result<Value, Unmodelled> {
         let overflow = || format!("coefficient overflow in {}", r.text());
         let operand = |me: &mut Self, t: Tree| me.value(t, true);
         match r.kind() {
@@ -757,7 +769,7 @@ impl<'a> Translator<'a> {
                 Ok(Value { base: Some(Base::Decl(r)), poly: Polynomial::zero() })
             }
             TK::GP_T_ARRAY_REF => {
-                let base = self.address_of(r.op(0).ok_or("malformed")?)?;
+                let base = self.address_in_width(r.op(0).ok_or("malformed")?)?;
                 let idx_t = r.op(1).ok_or("malformed")?;
                 let idx = operand(self, idx_t)?;
                 if idx.base.is_some() {
@@ -781,7 +793,7 @@ impl<'a> Translator<'a> {
                 Ok(Value { base: base.base, poly: base.poly.checked_add(&off).ok_or_else(overflow)? })
             }
             TK::GP_T_COMPONENT_REF => {
-                let base = self.address_of(r.op(0).ok_or("malformed")?)?;
+                let base = self.address_in_width(r.op(0).ok_or("malformed")?)?;
                 let off = r.component_offset().ok_or_else(|| format!("variable field offset in {}", r.text()))?;
                 Ok(Value {
                     base: base.base,
@@ -791,7 +803,7 @@ impl<'a> Translator<'a> {
             TK::GP_T_MEM_REF => {
                 let p = r.op(0).ok_or("malformed")?;
                 let base = match p.kind() {
-                    TK::GP_T_ADDR_EXPR => self.address_of(p.op(0).ok_or("malformed")?)?,
+                    TK::GP_T_ADDR_EXPR => self.address_in_width(p.op(0).ok_or("malformed")?)?,
                     _ => operand(self, p)?,
                 };
                 let off = r.op(1).and_then(|o| o.int_value()).ok_or("variable MEM_REF offset")?;

@@ -3753,6 +3753,12 @@ gp_parallelize_loops_threads (void)
   return flag_tree_parallelize_loops;
 }
 
+unsigned
+gp_sizetype_precision (void)
+{
+  return TYPE_PRECISION (sizetype);
+}
+
 int
 gp_loop_interchange_enabled (void)
 {

@@ -668,6 +668,8 @@ unsigned gp_omp_fors_at_line (unsigned line, int chunk);
 int gp_loop_version_min_trips (unsigned num, unsigned long min_trips);
 /* -ftree-parallelize-loops=N's N.  */
 int gp_parallelize_loops_threads (void);
+/* The precision of sizetype, in which GCC computes address offsets.  */
+unsigned gp_sizetype_precision (void);
 /* -floop-interchange (on at -O3): the plugin's interchange runs with it.  */
 int gp_loop_interchange_enabled (void);
 

@@ -110,6 +110,21 @@ impl Polynomial {
         Some(Polynomial { terms })
     }
 
+    /// The polynomial with each coefficient replaced by the one congruent to
+    /// it modulo 2^bits in [-2^(bits-1), 2^(bits-1)): equal to it modulo
+    /// 2^bits at every point, as arithmetic of that width computes it.
+    pub fn signed_modulo(&self, bits: u32) -> Polynomial {
+        let bits = bits.clamp(1, 126);
+        let (m, half) = (1i128 << bits, 1i128 << (bits - 1));
+        let terms = self
+            .terms
+            .iter()
+            .map(|(k, &c)| (k.clone(), (c + half).rem_euclid(m) - half))
+            .filter(|&(_, c)| c != 0)
+            .collect();
+        Polynomial { terms }
+    }
+
     pub fn checked_sub(&self, other: &Polynomial) -> Option<Polynomial> {
         self.checked_add(&other.checked_scale(-1)?)
     }
@@ -199,5 +214,26 @@ mod tests {
         assert!(aff.checked_sub(&aff).unwrap().is_zero());
         assert_eq!(off.substitute("n", &Polynomial::constant(10)).unwrap().to_isl(), "80*i + 8*j");
         assert_eq!(Polynomial::constant(-3).as_constant(), Some(-3));
+    }
+
+    #[test]
+    fn signed_modulo_folds_wrapped_coefficients() {
+        let i = Polynomial::var("i");
+        // (i + 2^62 - 1) * 4 in 64-bit arithmetic is 4i - 4.
+        let wrapped = i.checked_add(&Polynomial::constant((1i128 << 62) - 1)).unwrap().checked_scale(4).unwrap();
+        assert_eq!(wrapped.signed_modulo(64).to_isl(), "-4 + 4*i");
+        // 2^64 * i vanishes; (2^64 - 8) * j is -8 * j; small ones stay.
+        let p = Polynomial::term(vec!["i".into()], 1i128 << 64)
+            .checked_add(&Polynomial::term(vec!["j".into()], (1i128 << 64) - 8))
+            .unwrap()
+            .checked_add(&Polynomial::term(vec!["i".into(), "n".into()], -8))
+            .unwrap()
+            .checked_add(&Polynomial::constant(-(1i128 << 63)))
+            .unwrap();
+        assert_eq!(p.signed_modulo(64).to_isl(), "-9223372036854775808 - 8*i*n - 8*j");
+        assert_eq!(Polynomial::constant(1i128 << 63).signed_modulo(64).as_constant(), Some(-(1i128 << 63)));
+        assert_eq!(Polynomial::constant(5).signed_modulo(64).as_constant(), Some(5));
+        // 32-bit pointers.
+        assert_eq!(Polynomial::constant((1i128 << 32) + 12).signed_modulo(32).as_constant(), Some(12));
     }
 }
