@@ -654,7 +654,8 @@ impl<'a> Translator<'a> {
                 if a.base.is_some() || b.base.is_some() {
                     return Err(format!("multiplied address: {text}"));
                 }
-                int(a.poly.checked_mul(&b.poly).ok_or_else(overflow)?)
+                let too_large = || format!("{text}: a coefficient overflows, or the product has a degree past {}", poly::MAX_DEGREE);
+                int(a.poly.checked_mul(&b.poly).ok_or_else(too_large)?)
             }
             TK::GP_T_LSHIFT => {
                 // A shift by a constant multiplies. An unsigned result is

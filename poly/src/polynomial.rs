@@ -12,6 +12,12 @@ use std::fmt;
 /// i*n^2). The empty monomial is the constant 1.
 pub type Monomial = Vec<String>;
 
+/// The highest degree a product may have: strides of arrays of up to
+/// seven dimensions of variable size times an iterator, with room.
+pub const MAX_DEGREE: usize = 8;
+/// The most terms a product may have before they combine.
+pub const MAX_TERMS: usize = 1024;
+
 /// A sum of integer multiples of monomials. No zero coefficients are stored.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Polynomial {
@@ -129,7 +135,13 @@ impl Polynomial {
         self.checked_add(&other.checked_scale(-1)?)
     }
 
+    /// None on overflow of the coefficients, and past `MAX_DEGREE` or
+    /// `MAX_TERMS`: a value squared in a row (`q *= q` unrolled 28 times,
+    /// GCC's pr88597.c) would have a monomial of 2^28 variables.
     pub fn checked_mul(&self, other: &Polynomial) -> Option<Polynomial> {
+        if self.degree() + other.degree() > MAX_DEGREE || self.terms.len() * other.terms.len() > MAX_TERMS {
+            return None;
+        }
         let mut out = Polynomial::zero();
         for (m1, &c1) in &self.terms {
             for (m2, &c2) in &other.terms {
@@ -235,5 +247,21 @@ mod tests {
         assert_eq!(Polynomial::constant(5).signed_modulo(64).as_constant(), Some(5));
         // 32-bit pointers.
         assert_eq!(Polynomial::constant((1i128 << 32) + 12).signed_modulo(32).as_constant(), Some(12));
+    }
+
+    #[test]
+    fn products_are_bounded() {
+        // Squaring in a row: degree 8 is the last allowed.
+        let mut q = Polynomial::var("dd").checked_add(&Polynomial::constant(1)).unwrap();
+        for _ in 0..3 {
+            q = q.checked_mul(&q).unwrap();
+        }
+        assert_eq!(q.degree(), 8);
+        assert!(q.checked_mul(&q).is_none());
+        assert!(q.checked_mul(&Polynomial::var("i")).is_none());
+        assert_eq!(q.checked_mul(&Polynomial::constant(3)).unwrap().degree(), 8);
+        // Many terms times many terms.
+        let wide = (0..40).fold(Polynomial::zero(), |p, k| p.checked_add(&Polynomial::var(&format!("v{k}"))).unwrap());
+        assert!(wide.checked_mul(&wide).is_none());
     }
 }
