@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make check: the unit tests (cargo test), the DejaGnu testsuite, check-gcc
-# (GCC's own loop tests and libgomp's C tests with the plugin loaded, at their own options and
+# (GCC's own loop tests, libgomp's C tests and GCC's torture tests with the plugin loaded, at their own options and
 # again at -O3 -ftree-parallelize-loops=2 -fchecking), the kernels built with
 # -ftree-parallelize-loops=4 run at 1, 2 and 4 threads (and again at -O3
 # with -ffast-math, each number within a relative 1e-9, or 1e-9 times the
@@ -64,7 +64,7 @@ else
   echo "DejaGnu: $dg_pass passed, $dg_fail failed (details: $sum, ${sum%.sum}.log)"
 fi
 
-echo "== check-gcc: GCC's own graphite, autopar, loop-interchange, vect and libgomp tests"
+echo "== check-gcc: GCC's own graphite, autopar, loop-interchange, vect, libgomp and torture tests"
 gcc_log=$work/check-gcc.log
 "$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" 2>&1 | tee "$gcc_log" |
   grep -E "$problems" | tee -a "$failures"

@@ -2,9 +2,10 @@
 # check-gcc: robustness of gccpoly on GCC's own loop tests.
 #
 # Takes gcc.dg/graphite/*.c, gcc.dg/autopar/*.c,
-# gcc.dg/tree-ssa/loop-interchange-*.c, gcc.dg/vect/*.c and libgomp's C tests
-# (libgomp.c/*.c, libgomp.c-c++-common/*.c) from the Debian package
-# gcc-12-source, compiles each test twice with the options its dg
+# gcc.dg/tree-ssa/loop-interchange-*.c, gcc.dg/vect/*.c, libgomp's C tests
+# (libgomp.c/*.c, libgomp.c-c++-common/*.c) and GCC's torture tests
+# (gcc.c-torture/execute/*.c, gcc.c-torture/compile/*.c, gcc.dg/torture/*.c)
+# from the Debian package gcc-12-source, compiles each test twice with the options its dg
 # directives ask for (plain, then with the plugin and its report), runs both
 # binaries of dg-do run tests, and reports what the plugin changed: ICEs, new
 # diagnostics, new build or run failures, missing reports.  Ends with
@@ -15,8 +16,8 @@
 #
 #   --plugin PATH  the plugin (default: build/gccpoly.so of this repository)
 #   --cc GCC       the compiler (default: $PLUGIN_CC, else gcc)
-#   --only GROUP   graphite, autopar, loop-interchange (or tree-ssa), vect or
-#                  libgomp
+#   --only GROUP   graphite, autopar, loop-interchange (or tree-ssa), vect,
+#                  libgomp or torture
 #   --list         print the selected tests and why the others are skipped
 #   -j N           parallel compilations (default: $GCCPOLY_JOBS, else 2)
 #   --keep         keep every test's outputs (dumps, assembly, binaries)
@@ -214,8 +215,8 @@ while [ $# -gt 0 ]; do
 done
 only=${only%/}; only=${only##*/}   # accept gcc.dg/vect, vect/, ...
 case $only in
-  ''|graphite|autopar|loop-interchange|tree-ssa|vect|libgomp) ;;
-  *) echo "check-gcc: --only takes graphite, autopar, loop-interchange (tree-ssa), vect or libgomp" >&2; exit 2 ;;
+  ''|graphite|autopar|loop-interchange|tree-ssa|vect|libgomp|torture) ;;
+  *) echo "check-gcc: --only takes graphite, autopar, loop-interchange (tree-ssa), vect, libgomp or torture" >&2; exit 2 ;;
 esac
 if [ ! -f "$plugin" ]; then
   echo "check-gcc: no plugin at $plugin (run make first)" >&2; exit 2
@@ -231,11 +232,11 @@ mkdir -p "$cache" "$work" && cache=$(cd "$cache" && pwd) && work=$(cd "$work" &&
 srcroot=$cache/src/gcc/testsuite
 
 # ------------------------------------------------------------ extraction
-# Only the five groups (whole directories: vect's headers and .inc files
+# Only the six groups (whole directories: vect's headers and .inc files
 # come along) and gcc.dg/*.h, then whatever those tests include from
 # elsewhere through relative paths.  A stamp naming the tarball makes the
 # next run a no-op; a half-done extraction is never mistaken for a whole one.
-stamp_want="v2 $(stat -c '%n %s %Y' "$tarball" 2>/dev/null)"
+stamp_want="v4 $(stat -c '%n %s %Y' "$tarball" 2>/dev/null)"
 if [ "$(cat "$cache/.stamp" 2>/dev/null)" != "$stamp_want" ]; then
   if [ ! -f "$tarball" ]; then
     echo "check-gcc: no $tarball (install gcc-12-source)" >&2; exit 2
@@ -249,6 +250,8 @@ if [ "$(cat "$cache/.stamp" 2>/dev/null)" != "$stamp_want" ]; then
       '*/gcc/testsuite/gcc.dg/graphite/*' '*/gcc/testsuite/gcc.dg/autopar/*' \
       '*/gcc/testsuite/gcc.dg/vect/*' '*/gcc/testsuite/gcc.dg/tree-ssa/loop-interchange-*' \
       '*/gcc/testsuite/gcc.dg/*.h' \
+      '*/gcc/testsuite/gcc.c-torture/execute/*' '*/gcc/testsuite/gcc.c-torture/compile/*' \
+      '*/gcc/testsuite/gcc.dg/torture/*' \
       '*/libgomp/testsuite/libgomp.c/*' '*/libgomp/testsuite/libgomp.c-c++-common/*' \
     || { echo "check-gcc: extraction failed" >&2; rm -rf "$tmp"; exit 2; }
   # Up to three rounds of included-from-elsewhere files (they may include more).

@@ -39,6 +39,9 @@ GROUPS = {
     # libgomp.c/c.exp's tests: user OpenMP code, which the plugin's
     # regions and parloops' must leave working.
     "libgomp": ["../../libgomp/testsuite/libgomp.c/*.c", "../../libgomp/testsuite/libgomp.c-c++-common/*.c"],
+    # GCC's torture programs: C of every kind, most of it with loops the
+    # plugin may take; each execute test aborts when it computes wrong.
+    "torture": ["gcc.c-torture/execute/*.c", "gcc.c-torture/compile/*.c", "gcc.dg/torture/*.c"],
 }
 GROUP_ALIASES = {"tree-ssa": "loop-interchange"}
 
@@ -318,6 +321,20 @@ def plan_test(group, path, tg):
     elif group == "libgomp":
         # libgomp.c/c.exp: -fopenmp always, DEFAULT_CFLAGS -O2, dg-do run.
         base, default_extra, kind = ["-fopenmp"], ["-O2"], "run"
+    elif group == "torture":
+        # c-torture/execute: programs run with -w (execute.exp); c-torture/compile:
+        # compiled with -w (compile.exp); gcc.dg/torture: no default options
+        # (dg-torture.exp), compile unless dg-do says. Of
+        # the torture's option sets, -O2 (the one added where a test names
+        # no -O), always with parloops' threads, where the plugin marks
+        # and transforms loops.
+        base = ["-ftree-parallelize-loops=2"]
+        if "/gcc.c-torture/execute/" in path:
+            base, default_extra, kind = base + ["-w"], ["-O2"], "run"
+        elif "/gcc.c-torture/compile/" in path:
+            base, default_extra, kind = base + ["-w"], ["-O2"], "compile"
+        else:
+            default_extra, kind = [], "compile"
     else:  # autopar, tree-ssa: DEFAULT_CFLAGS
         base, default_extra, kind = [], ["-ansi", "-pedantic-errors"], "compile"
 
