@@ -6170,6 +6170,20 @@ static void
 or_live_ins (auto_vec<basic_block> &region, hash_set<basic_block> &in,
 	     auto_vec<tree> &live_in)
 {
+  /* Debug statements the move into the child function cannot take: one
+     that names a parameter (`# DEBUG x => ...` of a parameter assigned in
+     the loop, a source bind), as the move finds only the parameters it
+     has mapped, through their SSA names, and would read an absent one; and
+     the entry marker of an inlined function, whose block the move
+     replaces by the child's outermost, which is no inlined function's
+     (final then crashed).  Both at -g only.  */
+  auto names_parm = [] (tree *tp, int *walk_subtrees, void *) -> tree {
+    if (TREE_CODE (*tp) == PARM_DECL)
+      return *tp;
+    if (TYPE_P (*tp))
+      *walk_subtrees = 0;
+    return NULL_TREE;
+  };
   hash_set<tree> seen;
   auto note = [&] (tree n) {
     if (TREE_CODE (n) != SSA_NAME || virtual_operand_p (n))
@@ -6184,14 +6198,22 @@ or_live_ins (auto_vec<basic_block> &region, hash_set<basic_block> &in,
 	   gsi_next (&pi))
 	for (unsigned a = 0; a < gimple_phi_num_args (pi.phi ()); a++)
 	  note (gimple_phi_arg_def (pi.phi (), a));
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	   gsi_next (&gsi))
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);)
 	{
 	  gimple *s = gsi_stmt (gsi);
 	  use_operand_p use;
 	  ssa_op_iter oi;
 	  if (is_gimple_debug (s))
 	    {
+	      walk_stmt_info wi;
+	      memset (&wi, 0, sizeof (wi));
+	      if (gimple_debug_inline_entry_p (s)
+		  || walk_gimple_op (s, names_parm, &wi))
+		{
+		  gsi_remove (&gsi, true);
+		  continue;
+		}
+	      gsi_next (&gsi);
 	      FOR_EACH_SSA_USE_OPERAND (use, s, oi, SSA_OP_USE)
 		{
 		  basic_block b = gimple_bb (SSA_NAME_DEF_STMT (USE_FROM_PTR (use)));
@@ -6206,6 +6228,7 @@ or_live_ins (auto_vec<basic_block> &region, hash_set<basic_block> &in,
 	    }
 	  FOR_EACH_SSA_USE_OPERAND (use, s, oi, SSA_OP_USE)
 	    note (USE_FROM_PTR (use));
+	  gsi_next (&gsi);
 	}
     }
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make check: the unit tests (cargo test), the DejaGnu testsuite, check-gcc
 # (GCC's own loop tests, libgomp's C tests and GCC's torture tests with the plugin loaded, at their own options and
-# again at -O3 -ftree-parallelize-loops=2 -fchecking), the kernels built with
+# again at -O3 -ftree-parallelize-loops=2 -fchecking; the torture tests once
+# more with -fcompare-debug), the kernels built with
 # -ftree-parallelize-loops=4 run at 1, 2 and 4 threads (and again at -O3
 # with -ffast-math, each number within a relative 1e-9, or 1e-9 times the
 # largest number printed), the kernels' GPU
@@ -104,6 +105,15 @@ run_part "check-gcc at -O3 -ftree-parallelize-loops=2 -fchecking" "$work/check-g
   env GCCPOLY_GCC_CHECK_WORK="$top/testsuite/work/gcc-check-o3" \
   "$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" --vect-run \
   --add-flags "-O3 -ftree-parallelize-loops=2 -fchecking"
+# GCC's torture tests a third time, each compiled with and without -g and
+# the code compared (-fcompare-debug): debug statements the plugin's
+# regions could not take crashed the compiler at -g (pr104814.c, and
+# fold-bopcond-1.c through gcc.target/i386/pr94283.c), and -g must not
+# change the code.
+run_part "check-gcc's torture tests at -O3 -ftree-parallelize-loops=2 -fcompare-debug" "$work/check-gcc-debug.log" \
+  env GCCPOLY_GCC_CHECK_WORK="$top/testsuite/work/gcc-check-debug" \
+  "$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" --only torture \
+  --add-flags "-O3 -ftree-parallelize-loops=2 -fcompare-debug"
 run_part "kernels at 1, 2 and 4 threads" "$work/kernels-threads.log" \
   "$top/testsuite/run/kernels-threads.sh" --plugin "$plugin" --cc "$cc"
 run_part "kernels with -ffast-math at 1, 2 and 4 threads, within 1e-9" "$work/kernels-fast-math.log" \
