@@ -6163,20 +6163,17 @@ or_count_to (class loop *loop, gcond *cond, bool exit_true, tree cnt,
   update_stmt (cond);
 }
 
-/* The SSA names the blocks REGION use and do not define (IN holds them),
-   in the order of their uses; debug statements that use one lose their
-   values.  */
+/* Debug statements of the blocks REGION (blocks IN) that the move into the
+   child function cannot take are dropped: one that names a parameter
+   (`# DEBUG x => ...` of a parameter assigned in the loop, a source bind),
+   as the move finds only the parameters it has mapped, through their SSA
+   names, and would read an absent one; and the entry marker of an inlined
+   function, whose block the move replaces by the child's outermost, which
+   is no inlined function's (final then crashed).  Both at -g only.  Binds
+   of values from outside the region lose their value.  */
 static void
-or_live_ins (auto_vec<basic_block> &region, hash_set<basic_block> &in,
-	     auto_vec<tree> &live_in)
+or_prune_debug (auto_vec<basic_block> &region, hash_set<basic_block> &in)
 {
-  /* Debug statements the move into the child function cannot take: one
-     that names a parameter (`# DEBUG x => ...` of a parameter assigned in
-     the loop, a source bind), as the move finds only the parameters it
-     has mapped, through their SSA names, and would read an absent one; and
-     the entry marker of an inlined function, whose block the move
-     replaces by the child's outermost, which is no inlined function's
-     (final then crashed).  Both at -g only.  */
   auto names_parm = [] (tree *tp, int *walk_subtrees, void *) -> tree {
     if (TREE_CODE (*tp) == PARM_DECL)
       return *tp;
@@ -6184,6 +6181,45 @@ or_live_ins (auto_vec<basic_block> &region, hash_set<basic_block> &in,
       *walk_subtrees = 0;
     return NULL_TREE;
   };
+  for (basic_block bb : region)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);)
+      {
+	gimple *s = gsi_stmt (gsi);
+	if (!is_gimple_debug (s))
+	  {
+	    gsi_next (&gsi);
+	    continue;
+	  }
+	walk_stmt_info wi;
+	memset (&wi, 0, sizeof (wi));
+	if (gimple_debug_inline_entry_p (s)
+	    || walk_gimple_op (s, names_parm, &wi))
+	  {
+	    gsi_remove (&gsi, true);
+	    continue;
+	  }
+	gsi_next (&gsi);
+	use_operand_p use;
+	ssa_op_iter oi;
+	FOR_EACH_SSA_USE_OPERAND (use, s, oi, SSA_OP_USE)
+	  {
+	    basic_block b = gimple_bb (SSA_NAME_DEF_STMT (USE_FROM_PTR (use)));
+	    if (!b || !in.contains (b))
+	      {
+		gimple_debug_bind_reset_value (s);
+		update_stmt (s);
+		break;
+	      }
+	  }
+      }
+}
+
+/* The SSA names the blocks REGION use and do not define (IN holds them),
+   in the order of their uses (debug statements apart: or_prune_debug).  */
+static void
+or_live_ins (auto_vec<basic_block> &region, hash_set<basic_block> &in,
+	     auto_vec<tree> &live_in)
+{
   hash_set<tree> seen;
   auto note = [&] (tree n) {
     if (TREE_CODE (n) != SSA_NAME || virtual_operand_p (n))
@@ -6198,37 +6234,16 @@ or_live_ins (auto_vec<basic_block> &region, hash_set<basic_block> &in,
 	   gsi_next (&pi))
 	for (unsigned a = 0; a < gimple_phi_num_args (pi.phi ()); a++)
 	  note (gimple_phi_arg_def (pi.phi (), a));
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);)
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
 	{
 	  gimple *s = gsi_stmt (gsi);
+	  if (is_gimple_debug (s))
+	    continue;
 	  use_operand_p use;
 	  ssa_op_iter oi;
-	  if (is_gimple_debug (s))
-	    {
-	      walk_stmt_info wi;
-	      memset (&wi, 0, sizeof (wi));
-	      if (gimple_debug_inline_entry_p (s)
-		  || walk_gimple_op (s, names_parm, &wi))
-		{
-		  gsi_remove (&gsi, true);
-		  continue;
-		}
-	      gsi_next (&gsi);
-	      FOR_EACH_SSA_USE_OPERAND (use, s, oi, SSA_OP_USE)
-		{
-		  basic_block b = gimple_bb (SSA_NAME_DEF_STMT (USE_FROM_PTR (use)));
-		  if (!b || !in.contains (b))
-		    {
-		      gimple_debug_bind_reset_value (s);
-		      update_stmt (s);
-		      break;
-		    }
-		}
-	      continue;
-	    }
 	  FOR_EACH_SSA_USE_OPERAND (use, s, oi, SSA_OP_USE)
 	    note (USE_FROM_PTR (use));
-	  gsi_next (&gsi);
 	}
     }
 }
@@ -6450,6 +6465,7 @@ gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
   for (basic_block bb : region)
     in_region.add (bb);
   auto_vec<tree> live_in;
+  or_prune_debug (region, in_region);
   or_live_ins (region, in_region, live_in);
   auto_vec<tree> live_fields;
   for (tree n : live_in)
