@@ -1796,6 +1796,14 @@ version_loop (class loop *loop, tree cond)
 		    profile_probability::unlikely (), true);
   if (!copy)
     return NULL;
+  /* The copy runs only where COND fails, and what GCC learns from that can
+     give its loops constant counts that the program's loops never had, and
+     with them -Waggressive-loop-optimizations warnings that plain GCC does
+     not give (with -fwrapv, `nx <= 0' leaves `nx - 1 >= 0' only at INT_MAX:
+     gcc.dg/torture/pr47744-1.c at -O2 -fwrapv).  Warnings on the program's
+     own code stay with LOOP.  */
+  for (class loop *l : loops_list (cfun, LI_INCLUDE_ROOT, copy))
+    l->warned_aggressive_loop_optimizations = true;
   if (stmts)
     {
       gimple_stmt_iterator gsi = gsi_last_bb (cond_bb);
