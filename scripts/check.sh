@@ -2,7 +2,7 @@
 # make check: the unit tests (cargo test), the DejaGnu testsuite, check-gcc
 # (GCC's own loop tests, libgomp's C tests and GCC's torture tests with the plugin loaded, at their own options and
 # again at -O3 -ftree-parallelize-loops=2 -fchecking; the torture tests once
-# more with -fcompare-debug), the kernels built with
+# more with -fcompare-debug and once with -fwrapv), the kernels built with
 # -ftree-parallelize-loops=4 run at 1, 2 and 4 threads (and again at -O3
 # with -ffast-math, each number within a relative 1e-9, or 1e-9 times the
 # largest number printed), the kernels' GPU
@@ -114,6 +114,14 @@ run_part "check-gcc's torture tests at -O3 -ftree-parallelize-loops=2 -fcompare-
   env GCCPOLY_GCC_CHECK_WORK="$top/testsuite/work/gcc-check-debug" \
   "$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" --only torture \
   --add-flags "-O3 -ftree-parallelize-loops=2 -fcompare-debug"
+# And a fourth time with -fwrapv: signed overflow defined, so that GCC reads
+# other facts from the plugin's run-time tests (in the copy run where a
+# test failed, VRP found a constant count and warned of undefined behaviour
+# plain GCC did not see: pr47744-1.c).
+run_part "check-gcc's torture tests at -O2 -fwrapv -ftree-parallelize-loops=2" "$work/check-gcc-wrapv.log" \
+  env GCCPOLY_GCC_CHECK_WORK="$top/testsuite/work/gcc-check-wrapv" \
+  "$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" --only torture \
+  --add-flags "-O2 -fwrapv -ftree-parallelize-loops=2"
 run_part "kernels at 1, 2 and 4 threads" "$work/kernels-threads.log" \
   "$top/testsuite/run/kernels-threads.sh" --plugin "$plugin" --cc "$cc"
 run_part "kernels with -ffast-math at 1, 2 and 4 threads, within 1e-9" "$work/kernels-fast-math.log" \
