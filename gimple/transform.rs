@@ -512,7 +512,7 @@ fn thread_copy_of(cx: &BoundedCtx, lp: &CopiedLoop, array: &str, kind: CopyKind,
     let extent = extents.remove(array).ok_or_else(|| format!("{array} is not touched"))?;
     let values = extent.lo.values().into_iter().chain(extent.hi.values()).chain(sizes.iter().cloned()).collect::<Vec<_>>();
     if let Some(p) = too_large(r, &values) {
-        return Err(format!("the range's value {} may not fit 128 bits", p.to_isl()));
+        return Err(format!("the range's value {} may not fit {} bits", p.to_isl(), rt_bits()));
     }
     Ok(Some(ThreadCopy { array: array.to_string(), kind, filled: false, base, store, extent, sizes }))
 }
@@ -578,7 +578,7 @@ pub fn private_copies_of(
         let pieces = pieces_of(&pieces)?;
         let values: Vec<Polynomial> = pieces.iter().flat_map(|(v, _, dnf)| std::iter::once(v.clone()).chain(dnf.iter().flatten().map(|(p, _)| p.clone()))).collect();
         if let Some(p) = too_large(r, &values) {
-            return Err(format!("the last iteration's counter {} may not fit 128 bits", p.to_isl()));
+            return Err(format!("the last iteration's counter {} may not fit {} bits", p.to_isl(), rt_bits()));
         }
         out.last = Some(pieces);
     }
@@ -1107,7 +1107,7 @@ pub fn region_test(cx: &BoundedCtx, r: &Region) -> Result<Option<RuntimeTest>, S
             test.pairs.push((x.clone(), y.clone()));
         }
     }
-    // Every value of the test must fit the 128-bit arithmetic it runs in.
+    // Every value of the test must fit the arithmetic it runs in.
     let in_sets = test.params.iter().flat_map(|(_, dnf)| dnf.iter().flatten().map(|(p, _)| p.clone()));
     let values: Vec<Polynomial> = test
         .pairs
@@ -1118,11 +1118,11 @@ pub fn region_test(cx: &BoundedCtx, r: &Region) -> Result<Option<RuntimeTest>, S
         .chain(in_sets)
         .collect();
     if let Some(p) = too_large(r, &values) {
-        return Err(format!("the overlap test's value {} may not fit 128 bits", p.to_isl()));
+        return Err(format!("the overlap test's value {} may not fit {} bits", p.to_isl(), rt_bits()));
     }
     for p in &test.products {
-        if product_magnitude(r, p).is_none_or(|m| m >= RT_LIMIT) {
-            return Err(format!("the test of {} may not fit 128 bits", p.text));
+        if product_magnitude(r, p).is_none_or(|m| m >= rt_limit()) {
+            return Err(format!("the test of {} may not fit {} bits", p.text, rt_bits()));
         }
     }
     if test.pairs.is_empty() && test.sizes.is_empty() && test.params.is_empty() && test.products.is_empty() {
@@ -1131,13 +1131,23 @@ pub fn region_test(cx: &BoundedCtx, r: &Region) -> Result<Option<RuntimeTest>, S
     Ok(Some(test))
 }
 
-/// The bound every value a run-time test computes must stay below: the
-/// test runs in 128-bit arithmetic.
-const RT_LIMIT: i128 = 1 << 120;
+/// The precision of the arithmetic the run-time tests run in: 128 bits, or
+/// 64 where the target has no 128-bit arithmetic (x86 with -m32).
+fn rt_bits() -> u32 {
+    // SAFETY: reads type nodes GCC sets up before any pass.
+    unsafe { ffi::gp_rt_precision() }
+}
 
-/// The first of `values` that might not stay below `RT_LIMIT`.
+/// The bound every value a run-time test computes must stay below: 8 bits
+/// short of the tests' precision, room for the sums of a few of them.
+fn rt_limit() -> i128 {
+    1i128 << (rt_bits().clamp(16, 128) - 8)
+}
+
+/// The first of `values` that might not stay below `rt_limit()`.
 fn too_large<'a>(r: &Region, values: &'a [Polynomial]) -> Option<&'a Polynomial> {
-    values.iter().find(|p| magnitude(r, p).is_none_or(|m| m >= RT_LIMIT))
+    let limit = rt_limit();
+    values.iter().find(|p| magnitude(r, p).is_none_or(|m| m >= limit))
 }
 
 /// `k + sum c * param` as a polynomial (coefficients from isl, far from

@@ -53,6 +53,7 @@
 #include "gimple-walk.h"
 #include "fold-const.h"
 #include "toplev.h"
+#include "target.h"
 #include <dlfcn.h>
 
 #include "shim.h"
@@ -1664,10 +1665,22 @@ gp_ptr_may_alias_decl (const gp_tree *p, const gp_tree *decl)
 
 /* --- Run-time tests and parallel marks.  ---------------------------------- */
 
+/* The tests' type: 128 bits where the target computes in them; otherwise
+   (x86 with -m32, whose TImode has no shifts or multiplications: expand
+   stopped on the tests) the 64 bits of long long.  gp_rt_precision tells
+   the builder which, so that it bounds the tests' values to fit.  */
 static tree
 rt_type (void)
 {
-  return intTI_type_node;
+  if (targetm.scalar_mode_supported_p (TImode) && intTI_type_node)
+    return intTI_type_node;
+  return long_long_integer_type_node;
+}
+
+unsigned
+gp_rt_precision (void)
+{
+  return TYPE_PRECISION (rt_type ());
 }
 
 gp_tree *
@@ -2732,13 +2745,17 @@ gp_loop_thread_copies (unsigned num, const gp_tree *const *bases_in,
       tree bytes128 = fold_build2 (MINUS_EXPR, rt_type (), hi, lo);
       bytes128 = force_gimple_operand_gsi (&at, bytes128, true, NULL_TREE,
 					   false, GSI_CONTINUE_LINKING);
-      /* At most 2^40 bytes, so that THREADS copies fit a size_t.  */
+      /* At most 2^40 bytes, and where size_t is narrower (-m32) at most
+	 what THREADS copies of fit it.  */
+      unsigned HOST_WIDE_INT cap = HOST_WIDE_INT_1U << 40;
+      if (TYPE_PRECISION (sizetype) < 48)
+	cap = MIN (cap, ((HOST_WIDE_INT_1U << TYPE_PRECISION (sizetype)) - 1)
+			/ threads);
       tree fits = fold_build2 (TRUTH_AND_EXPR, boolean_type_node,
 			       fold_build2 (GT_EXPR, boolean_type_node, bytes128,
 					    build_int_cst (rt_type (), 0)),
 			       fold_build2 (LE_EXPR, boolean_type_node, bytes128,
-					    build_int_cst (rt_type (),
-							   HOST_WIDE_INT_1 << 40)));
+					    build_int_cst (rt_type (), cap)));
       fits = force_gimple_operand_gsi (&at, fits, true, NULL_TREE, false,
 				       GSI_CONTINUE_LINKING);
       tree size = fold_build3 (COND_EXPR, sizetype, fits,

@@ -462,6 +462,9 @@ typedef enum gp_rt_op_kind
   GP_RT_OR
 } gp_rt_op_kind;
 
+/* The precision of the type the run-time tests compute in (128, or 64
+   where the target has no 128-bit arithmetic).  */
+unsigned gp_rt_precision (void);
 gp_tree *gp_rt_const (int64_t v);
 /* An integer or pointer value (a pointer as its address).  */
 gp_tree *gp_rt_value (const gp_tree *t);
