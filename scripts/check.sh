@@ -136,6 +136,15 @@ case $("$cc" -dumpmachine) in
         env GCCPOLY_GCC_CHECK_WORK="$top/testsuite/work/gcc-check-m32" \
         "$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" --only torture \
         --add-flags "-m32 -O3 -ftree-parallelize-loops=2 -fchecking"
+      # The kernels at -m32 too: x87 arithmetic rounded where C says
+      # (-fexcess-precision=standard; with GNU C's default, fast, a value
+      # kept in an 80-bit register or stored as a double depends on the
+      # schedule: seidel-2d run by diagonals then prints other digits), and
+      # SSE arithmetic with -ftrapv.
+      run_part "kernels at -m32, at 1, 2 and 4 threads" "$work/kernels-m32.log" \
+        env GCCPOLY_KERNELS_WORK="$top/testsuite/work/kernels-m32" \
+        "$top/testsuite/run/kernels-threads.sh" --plugin "$plugin" --cc "$cc" \
+        --options "-m32 -O3 -fexcess-precision=standard" --options "-m32 -O2 -msse2 -mfpmath=sse -ftrapv"
     else
       echo "FAIL: $cc -m32 cannot build and run a program: run scripts/install-deps.sh check" | tee -a "$failures"
       failed=$((failed + 1))
