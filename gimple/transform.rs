@@ -1117,13 +1117,49 @@ pub fn region_test(cx: &BoundedCtx, r: &Region) -> Result<Option<RuntimeTest>, S
         .chain(test.sizes.iter().cloned())
         .chain(in_sets)
         .collect();
-    if let Some(p) = too_large(r, &values) {
-        return Err(format!("the overlap test's value {} may not fit {} bits", p.to_isl(), rt_bits()));
-    }
-    for p in &test.products {
-        if product_magnitude(r, p).is_none_or(|m| m >= rt_limit()) {
-            return Err(format!("the test of {} may not fit {} bits", p.text, rt_bits()));
+    let fits = |cap: i128| {
+        values.iter().all(|p| magnitude(r, p, cap).is_some_and(|m| m < rt_limit()))
+            && test.products.iter().all(|p| product_magnitude(r, p, cap).is_some_and(|m| m < rt_limit()))
+    };
+    if !fits(i128::MAX) {
+        // Where the parameters' types allow values too large for the tests'
+        // arithmetic (two int sizes multiplied, in 64 bits), the test
+        // requires the parameters to stay within the largest 2^k that
+        // makes every value fit; elsewhere the region runs as it is.
+        let Some(k) = (8..=62).rev().find(|&k| fits(1i128 << k)) else {
+            return Err(match too_large(r, &values) {
+                Some(p) => format!("the overlap test's value {} may not fit {} bits", p.to_isl(), rt_bits()),
+                None => format!("the overlap test's products may not fit {} bits", rt_bits()),
+            });
+        };
+        let mut names: Vec<String> = values
+            .iter()
+            .chain(test.products.iter().map(|p| &p.poly))
+            .flat_map(|p| p.vars())
+            .chain(test.products.iter().flat_map(|p| p.ranges.values().flat_map(|(lo, hi)| lo.iter().chain(hi).flat_map(|(v, _, _)| v.vars()))))
+            .filter(|v| param_magnitude(r, v, i128::MAX).is_some_and(|m| m > 1i128 << k))
+            .collect();
+        names.sort();
+        names.dedup();
+        // The check reads each parameter in the tests' type: one whose type
+        // holds values that type does not (an unsigned 64-bit size in 64
+        // signed bits) could pass it wrapped.
+        let half = 1i128 << (rt_bits() - 1);
+        if let Some(v) = names.iter().find(|v| r.param_values.get(v.as_str()).is_none_or(|t| t.lo < -half || t.hi >= half)) {
+            return Err(format!("the overlap test needs {v} within 2^{k}, which {} bits cannot check", rt_bits()));
         }
+        // -2^k <= v <= 2^k for each, as one more parameter set.
+        let bound = Polynomial::constant(1i128 << k);
+        let conj = names
+            .iter()
+            .flat_map(|v| {
+                let x = Polynomial::var(v);
+                [bound.checked_add(&x), x.checked_scale(-1).and_then(|y| bound.checked_add(&y))]
+            })
+            .map(|p| p.map(|p| (p, false)))
+            .collect::<Option<Vec<_>>>()
+            .ok_or("overflow")?;
+        test.params.push((format!("|{}| <= 2^{k}", names.join("|, |")), vec![conj]));
     }
     if test.pairs.is_empty() && test.sizes.is_empty() && test.params.is_empty() && test.products.is_empty() {
         return Ok(None);
@@ -1147,7 +1183,7 @@ fn rt_limit() -> i128 {
 /// The first of `values` that might not stay below `rt_limit()`.
 fn too_large<'a>(r: &Region, values: &'a [Polynomial]) -> Option<&'a Polynomial> {
     let limit = rt_limit();
-    values.iter().find(|p| magnitude(r, p).is_none_or(|m| m >= limit))
+    values.iter().find(|p| magnitude(r, p, i128::MAX).is_none_or(|m| m >= limit))
 }
 
 /// `k + sum c * param` as a polynomial (coefficients from isl, far from
@@ -1156,26 +1192,27 @@ fn affine(a: &ParamAffine) -> Option<Polynomial> {
     a.terms.iter().try_fold(Polynomial::constant(a.k), |p, (v, c)| p.checked_add(&Polynomial::var(v).checked_scale(*c)?))
 }
 
-/// A bound on every value the interval test of `p` computes; None on
-/// overflow.
-fn product_magnitude(r: &Region, p: &ProductTest) -> Option<i128> {
+/// A bound on every value the interval test of `p` computes, with every
+/// parameter's magnitude at most `cap`; None on overflow.
+fn product_magnitude(r: &Region, p: &ProductTest, cap: i128) -> Option<i128> {
     let of_iterator = |v: &str| -> Option<Option<i128>> {
         let (lo, hi) = p.ranges.get(v)?;
-        Some(lo.iter().chain(hi).try_fold(0i128, |m, (x, _, _)| Some(m.max(magnitude(r, x)?))))
+        Some(lo.iter().chain(hi).try_fold(0i128, |m, (x, _, _)| Some(m.max(magnitude(r, x, cap)?))))
     };
-    let terms = bound_of(&p.poly, &|v| of_iterator(v).unwrap_or_else(|| param_magnitude(r, v)))?;
+    let terms = bound_of(&p.poly, &|v| of_iterator(v).unwrap_or_else(|| param_magnitude(r, v, cap)))?;
     terms.checked_add(p.lo.checked_abs()?.max(p.hi.checked_abs()?))
 }
 
-/// A bound on |p| over its parameters' type ranges; None on overflow.
-fn magnitude(r: &Region, p: &Polynomial) -> Option<i128> {
-    bound_of(p, &|v| param_magnitude(r, v))
+/// A bound on |p| over its parameters' type ranges, each magnitude at most
+/// `cap`; None on overflow.
+fn magnitude(r: &Region, p: &Polynomial, cap: i128) -> Option<i128> {
+    bound_of(p, &|v| param_magnitude(r, v, cap))
 }
 
-/// The largest magnitude of parameter `v`'s type.
-fn param_magnitude(r: &Region, v: &str) -> Option<i128> {
+/// The largest magnitude of parameter `v`'s type, at most `cap`.
+fn param_magnitude(r: &Region, v: &str, cap: i128) -> Option<i128> {
     let range = r.param_values.get(v)?;
-    Some(range.lo.checked_abs()?.max(range.hi.checked_abs()?))
+    Some(range.lo.checked_abs()?.max(range.hi.checked_abs()?).min(cap))
 }
 
 /// `sum |c| * prod var(v)` over the terms of `p`; None on overflow.

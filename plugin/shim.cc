@@ -1720,12 +1720,15 @@ gp_rt_address_of (const gp_tree *decl)
    builder bounds their magnitudes), so under -ftrapv, where the signed type
    would trap, the operation is done in the unsigned type of its precision:
    the same value, and no trapping operation, which the gimplifier could
-   not evaluate in a COND_EXPR's arms without a temporary outside SSA.  */
+   not evaluate in a COND_EXPR's arms without a temporary outside SSA.  In
+   64 bits too: there the values stay in bounds only where the parameters
+   do, which the test checks beside them (every part of it is computed),
+   so that elsewhere they wrap, without undefined behaviour.  */
 static tree
 rt_arith (enum tree_code code, tree x, tree y)
 {
   tree type = rt_type ();
-  if (!TYPE_OVERFLOW_TRAPS (type))
+  if (!TYPE_OVERFLOW_TRAPS (type) && TYPE_PRECISION (type) >= 128)
     return fold_build2 (code, type, x, y);
   tree u = unsigned_type_for (type);
   return fold_convert (type, fold_build2 (code, u, fold_convert (u, x),
@@ -4497,13 +4500,45 @@ reset_debug_outside_loop (class loop *l)
   reset_debug_outside (body, in);
 }
 
-/* After a transformation of the pair: cached counts and evolutions go,
-   dead statements too, virtual operands are renamed.  */
+/* After a transformation of the pair: cached counts and evolutions go.
+   The upper bounds GCC recorded on the two loops (which
+   free_numbers_of_iterations_estimates leaves) no longer hold where the
+   loops now run other counts: the loop that ran a count of 3 may run
+   another's, and that bound, copied with it into parloops' function, let
+   cunroll unroll it 3 times (conv3d_lin's interchanged nest at -m32).
+   With SKEW >= 0, O now runs at most SKEW * (O's latch count) + N's and N
+   at most O's (interchange and wavefronts: SKEW 0, each loop the other's
+   count; skewed pairs: the diagonals), and the bounds are carried over
+   so: GCC's niter analysis needs them to see that the new counters do
+   not wrap (without them parloops found nussinov's diagonals' count
+   unknown, and seidel-2d's diagonals ran 8% slower).  With SKEW < 0
+   (collapse) they go.  The estimates stay, as with GCC's own
+   interchange: heuristics only.  Dead statements go, virtual operands are
+   renamed.  */
 static void
-ix_finish (ix_pair *pp, bitmap dead)
+ix_finish (ix_pair *pp, bitmap dead, int skew)
 {
-  free_numbers_of_iterations_estimates (pp->o);
-  free_numbers_of_iterations_estimates (pp->n);
+  class loop *o = pp->o, *n = pp->n;
+  bool both = o->any_upper_bound && n->any_upper_bound;
+  bool both_likely = o->any_likely_upper_bound && n->any_likely_upper_bound;
+  if (skew >= 0 && both)
+    {
+      widest_int ob = o->nb_iterations_upper_bound;
+      o->nb_iterations_upper_bound = ob * skew + n->nb_iterations_upper_bound;
+      n->nb_iterations_upper_bound = ob;
+    }
+  if (skew >= 0 && both_likely)
+    {
+      widest_int ob = o->nb_iterations_likely_upper_bound;
+      o->nb_iterations_likely_upper_bound
+	= ob * skew + n->nb_iterations_likely_upper_bound;
+      n->nb_iterations_likely_upper_bound = ob;
+    }
+  o->any_upper_bound = n->any_upper_bound = skew >= 0 && both;
+  o->any_likely_upper_bound = n->any_likely_upper_bound
+    = skew >= 0 && both_likely;
+  free_numbers_of_iterations_estimates (o);
+  free_numbers_of_iterations_estimates (n);
   scev_reset_htab ();
   simple_dce_from_worklist (dead);
   /* Debug binds outside N of values N now computes (the debug temps GCC
@@ -4656,7 +4691,7 @@ gp_loop_interchange (unsigned outer, int apply, gp_running_value *out)
     ix_move_counter (c, o, oe, dead);
   create_canonical_iv (o, oe, n_count);
   create_canonical_iv (n, ne, o_count);
-  ix_finish (pp, dead);
+  ix_finish (pp, dead, 0);
   return GP_IX_OK;
 }
 
@@ -4762,7 +4797,7 @@ gp_loop_collapse (unsigned outer, int apply)
   create_canonical_iv (o, pp->oe, build_int_cst (u64, 0));
   n->can_be_parallel = o->can_be_parallel;
   o->can_be_parallel = false;
-  ix_finish (pp, dead);
+  ix_finish (pp, dead, -1);
   return GP_IX_OK;
 }
 
@@ -4975,7 +5010,7 @@ gp_loop_wavefront (unsigned outer, int apply)
   count = value_before (n, count);
   wf_exit_past (pp->oe, b_after, b_last);
   wf_exit_past (pp->ne, k_after, count);
-  ix_finish (pp, dead);
+  ix_finish (pp, dead, 0);
   return GP_IX_OK;
 }
 
@@ -5080,7 +5115,7 @@ gp_loop_skew (unsigned outer, int factor, int apply)
 							   last, lo)));
   wf_exit_past (pp->oe, d_after, d_last);
   wf_exit_past (pp->ne, k_after, count);
-  ix_finish (pp, dead);
+  ix_finish (pp, dead, factor);
   return GP_IX_OK;
 }
 
