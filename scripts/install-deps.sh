@@ -11,8 +11,9 @@
 #        (GCC's own tests), gcc-11 (the version-refusal test), Csmith
 #        with its headers (testsuite/run/csmith.sh) and the nvptx offload
 #        compiler (gcc -fopenmp -foffload=nvptx-none on the OpenMP-target
-#        annotated output; without a GPU libgomp runs it on the host), and
-#        on x86-64 the target GCC's 32-bit libraries (-m32).
+#        annotated output; without a GPU libgomp runs it on the host), the
+#        target GCC's gfortran (the plugin in f951: gccpoly.misc/fortran),
+#        and on x86-64 its 32-bit libraries (-m32).
 set -euo pipefail
 
 what=${1:-build}
@@ -31,6 +32,9 @@ if [ "$what" = check ]; then
   pkgs+=(gcc-"$major"-offload-nvptx)
   # Another GCC release, to check that the plugin refuses it by name.
   [ "$major" = 11 ] || pkgs+=(gcc-11)
+  # The same GCC's Fortran compiler: a -fplugin in CFLAGS often reaches
+  # gfortran too.
+  pkgs+=(gfortran-"$major")
   # On x86-64, the 32-bit libraries: GCC's torture tests and
   # gccpoly.dg/m32-run.c are built and run at -m32 as well.
   [ "$(dpkg --print-architecture 2>/dev/null)" != amd64 ] || pkgs+=(gcc-"$major"-multilib)
