@@ -249,7 +249,7 @@ fn loosen(cx: &BoundedCtx, set: Set, context: &Set) -> Result<Set, BoxError> {
     // Dropping a constraint only grows the union: it stays the same set
     // while it stays within the target. Every piece is within it from the
     // start and after each drop, so only the piece that changed needs the
-    // test (the union's took most of a compile on GSL's cblas/ctrmm.c).
+    // test (the union's was a seventh of GSL's cblas/ctrmm.c compile).
     for i in 0..pieces.len() {
         let mut k = 0;
         while k < pieces[i].len() {
