@@ -3,7 +3,8 @@
 # a whole package, file by file, and whether any file builds worse with it.
 #
 #   bench/package-compile-time.sh --plugin P [--plugin P2 ...] [--cc GCC]
-#       [--cflags "FLAGS"] [--jobs N] [--work DIR] SRCDIR [CONFIGURE-ARG...]
+#       [--cflags "FLAGS"] [--plugin-flags "FLAGS"] [--jobs N] [--work DIR]
+#       [--check TARGET] SRCDIR [CONFIGURE-ARG...]
 #
 # SRCDIR is an unpacked autoconf package (./configure, make).  It is copied
 # to DIR (default: a new temporary folder), configured with CC set to a
@@ -11,30 +12,36 @@
 # Debian's build flags plus autopar), and built with make -k -jN (default 2).
 # For every compilation to an object the wrapper runs, one at a time:
 #   plain     GCC with the package's own arguments, the object thrown away
-#   plugin K  the same plus -fplugin=PK (K = 1, 2, ...)
+#   plugin K  the same plus -fplugin=PK (K = 1, 2, ...) and the
+#             --plugin-flags (-fplugin-arg-gccpoly-*, say)
 # and times each (user + system CPU of the compiler and what it ran).  The
 # object the build keeps is plugin 1's.  Configure's own test compilations
 # are not counted.  Afterwards it prints the number of files, the totals,
 # the ratio of the totals and the geometric mean of the per-file ratios for
 # each plugin, the ten files to which plugin 1 adds the most seconds, and
 # every file on which a plugin build failed where the plain one did not or
-# said "internal compiler error".  Exit status 1 when there is such a file.
+# said "internal compiler error".  With --check, it then runs the package's
+# own tests (`make TARGET`, its programs compiled the same way) on the
+# build plugin 1 made, and says how they ended.  Exit status 1 when a file
+# failed so, or the tests did.
 set -u
-plugins=(); cc=gcc; cflags="-O2 -g -ftree-parallelize-loops=2"; jobs=2; work=""
+plugins=(); cc=gcc; cflags="-O2 -g -ftree-parallelize-loops=2"; pflags=""; jobs=2; work=""; check=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --plugin) plugins+=("$(realpath "$2")"); shift 2 ;;
         --cc) cc="$2"; shift 2 ;;
         --cflags) cflags="$2"; shift 2 ;;
+        --plugin-flags) pflags="$2"; shift 2 ;;
         --jobs) jobs="$2"; shift 2 ;;
         --work) work="$2"; shift 2 ;;
-        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        -*) echo "package-compile-time.sh: unknown option '$1' (valid: --plugin, --cc, --cflags, --jobs, --work)" >&2; exit 2 ;;
+        --check) check="$2"; shift 2 ;;
+        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -*) echo "package-compile-time.sh: unknown option '$1' (valid: --plugin, --cc, --cflags, --plugin-flags, --jobs, --work, --check)" >&2; exit 2 ;;
         *) break ;;
     esac
 done
 if [ $# -lt 1 ] || [ ${#plugins[@]} -eq 0 ]; then
-    echo "usage: package-compile-time.sh --plugin P [--plugin P2 ...] [--cc GCC] [--cflags FLAGS] [--jobs N] [--work DIR] SRCDIR [CONFIGURE-ARG...]" >&2
+    echo "usage: package-compile-time.sh --plugin P [--plugin P2 ...] [--cc GCC] [--cflags FLAGS] [--plugin-flags FLAGS] [--jobs N] [--work DIR] [--check TARGET] SRCDIR [CONFIGURE-ARG...]" >&2
     exit 2
 fi
 src=$(realpath "$1"); shift
@@ -80,11 +87,11 @@ k=0; keep_rc=0
 for p in "${plugins[@]}"; do
     k=$((k + 1))
     if [ $k = 1 ]; then
-        t=$( { time $PCT_CC -fplugin="$p" "$@" 2>"$PCT_WORK/err.$$"; } 2>&1 ); rc=$?
+        t=$( { time $PCT_CC -fplugin="$p" $PCT_PLUGIN_FLAGS "$@" 2>"$PCT_WORK/err.$$"; } 2>&1 ); rc=$?
         cat "$PCT_WORK/err.$$" >&2
         keep_rc=$rc
     else
-        t=$( { time $PCT_CC -fplugin="$p" "${plain_args[@]}" >/dev/null 2>"$PCT_WORK/err.$$"; } 2>&1 ); rc=$?
+        t=$( { time $PCT_CC -fplugin="$p" $PCT_PLUGIN_FLAGS "${plain_args[@]}" >/dev/null 2>"$PCT_WORK/err.$$"; } 2>&1 ); rc=$?
         rm -f "$PCT_WORK/scratch.$$.o"
     fi
     if grep -q "internal compiler error" "$PCT_WORK/err.$$" || { [ $rc != 0 ] && [ $prc = 0 ]; }; then
@@ -99,10 +106,10 @@ exit $keep_rc
 EOF
 chmod +x "$work/cc"
 
-export PCT_CC="$cc" PCT_WORK="$work" PCT_PLUGINS
+export PCT_CC="$cc" PCT_WORK="$work" PCT_PLUGINS PCT_PLUGIN_FLAGS="$pflags"
 PCT_PLUGINS=$(IFS=:; echo "${plugins[*]}")
 cd "$work/src"
-echo "package-compile-time.sh: $(basename "$src") in $work, CFLAGS '$cflags', $(date -u '+%Y-%m-%d %H:%M') UTC, $($cc --version | head -1), nproc $(nproc), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "package-compile-time.sh: $(basename "$src") in $work, CFLAGS '$cflags', plugin flags '$pflags', $(date -u '+%Y-%m-%d %H:%M') UTC, $($cc --version | head -1), nproc $(nproc), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 PCT_COUNT=0 ./configure CC="$work/cc" CFLAGS="$cflags" "$@" > "$work/configure.log" 2>&1 || {
     echo "package-compile-time.sh: configure failed (see $work/configure.log)" >&2; exit 2; }
 start=$(date +%s)
@@ -127,9 +134,17 @@ awk '{ p = $4 + $5; q = $8 + $9; printf "%.3f %.2f %.2f %.1f %s\n", q - p, p, q,
     | sort -g -r | awk '!seen[$5]++' | head -10 | awk '{ printf "  %s: %s s, %s s, %s\n", $5, $2, $3, $4 }' | sed "s#$work/src/##"
 i=1
 for p in "${plugins[@]}"; do echo "plugin $i: $p"; i=$((i + 1)); done
+status=0
+if [ -n "$check" ]; then
+    PCT_COUNT=1 make -k -j"$jobs" "$check" > "$work/check.log" 2>&1
+    check_rc=$?
+    echo "make $check on plugin 1's build: exit status $check_rc (see $work/check.log)"
+    [ $check_rc = 0 ] || status=1
+fi
 if [ -s "$work/failures" ]; then
     echo "FAILURES (a plugin build failed where the plain one did not, or an internal compiler error):"
     cat "$work/failures"
     exit 1
 fi
 echo "no compilation failed with a plugin where it did without, no internal compiler error"
+exit $status
