@@ -22,8 +22,9 @@
 # every file on which a plugin build failed where the plain one did not or
 # said "internal compiler error".  With --check, it then runs the package's
 # own tests (`make TARGET`, its programs compiled the same way) on the
-# build plugin 1 made, and says how they ended.  Exit status 1 when a file
-# failed so, or the tests did.
+# build plugin 1 made, and says how they ended (some refuse to run as
+# root: FLAC's metadata test).  Exit status 1 when a file failed so, or
+# the tests did.
 set -u
 plugins=(); cc=gcc; cflags="-O2 -g -ftree-parallelize-loops=2"; pflags=""; jobs=2; work=""; check=""
 while [ $# -gt 0 ]; do
@@ -35,7 +36,7 @@ while [ $# -gt 0 ]; do
         --jobs) jobs="$2"; shift 2 ;;
         --work) work="$2"; shift 2 ;;
         --check) check="$2"; shift 2 ;;
-        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "package-compile-time.sh: unknown option '$1' (valid: --plugin, --cc, --cflags, --plugin-flags, --jobs, --work, --check)" >&2; exit 2 ;;
         *) break ;;
     esac
