@@ -79,21 +79,18 @@ for a in "$@"; do
     plain_args+=("$a")
 done
 TIMEFORMAT="%U %S"
-line="$PWD/$src"
-t=$( { time $PCT_CC "${plain_args[@]}" >/dev/null 2>"$PCT_WORK/plain.$$.err"; } 2>&1 ); prc=$?
-line="$line plain $prc $t"
-rm -f "$PCT_WORK/scratch.$$.o"
+t=$( { time $PCT_CC "${plain_args[@]}" >/dev/null 2>&1; } 2>&1 ); prc=$?
+line="$PWD/$src plain $prc $t"
 IFS=: read -r -a plugins <<< "$PCT_PLUGINS"
 k=0; keep_rc=0
 for p in "${plugins[@]}"; do
     k=$((k + 1))
+    # Plugin 1 writes the object the build keeps, the others the scratch one.
+    if [ $k = 1 ]; then args=("$@"); else args=("${plain_args[@]}"); fi
+    t=$( { time $PCT_CC -fplugin="$p" $PCT_PLUGIN_FLAGS "${args[@]}" >/dev/null 2>"$PCT_WORK/err.$$"; } 2>&1 ); rc=$?
     if [ $k = 1 ]; then
-        t=$( { time $PCT_CC -fplugin="$p" $PCT_PLUGIN_FLAGS "$@" 2>"$PCT_WORK/err.$$"; } 2>&1 ); rc=$?
         cat "$PCT_WORK/err.$$" >&2
         keep_rc=$rc
-    else
-        t=$( { time $PCT_CC -fplugin="$p" $PCT_PLUGIN_FLAGS "${plain_args[@]}" >/dev/null 2>"$PCT_WORK/err.$$"; } 2>&1 ); rc=$?
-        rm -f "$PCT_WORK/scratch.$$.o"
     fi
     if grep -q "internal compiler error" "$PCT_WORK/err.$$" || { [ $rc != 0 ] && [ $prc = 0 ]; }; then
         { echo "== plugin $k rc $rc (plain $prc): $PWD/$src"; tail -20 "$PCT_WORK/err.$$"; } >> "$PCT_WORK/failures"
@@ -101,7 +98,7 @@ for p in "${plugins[@]}"; do
     rm -f "$PCT_WORK/err.$$"
     line="$line plugin$k $rc $t"
 done
-rm -f "$PCT_WORK/plain.$$.err"
+rm -f "$PCT_WORK/scratch.$$.o"
 echo "$line" >> "$PCT_WORK/times/$$.log"
 exit $keep_rc
 EOF

@@ -243,9 +243,7 @@ fn loosen(cx: &BoundedCtx, set: Set, context: &Set) -> Result<Set, BoxError> {
         }
         Ok(u)
     };
-    let in_context = |pieces: &[Vec<isl_rs::Constraint>]| -> Result<Set, IslFailure> {
-        cx.ok(union(pieces)?.intersect(cx.ok(context.copy())?))
-    };
+    let in_context = |s: Set| -> Result<Set, IslFailure> { cx.ok(s.intersect(cx.ok(context.copy())?)) };
     // Dropping a constraint only grows the union: it stays the same set
     // while it stays within the target. Every piece is within it from the
     // start and after each drop, so only the piece that changed needs the
@@ -254,8 +252,7 @@ fn loosen(cx: &BoundedCtx, set: Set, context: &Set) -> Result<Set, BoxError> {
         let mut k = 0;
         while k < pieces[i].len() {
             let c = pieces[i].remove(k);
-            let grown = cx.ok(piece(&pieces[i])?.intersect(cx.ok(context.copy())?))?;
-            if cx.ok(grown.is_subset(&target))? {
+            if cx.ok(in_context(piece(&pieces[i])?)?.is_subset(&target))? {
                 continue;
             }
             pieces[i].insert(k, c);
@@ -265,7 +262,7 @@ fn loosen(cx: &BoundedCtx, set: Set, context: &Set) -> Result<Set, BoxError> {
     let mut i = 0;
     while pieces.len() > 1 && i < pieces.len() {
         let p = pieces.remove(i);
-        if !cx.ok(target.is_subset(&in_context(&pieces)?))? {
+        if !cx.ok(target.is_subset(&in_context(union(&pieces)?)?))? {
             pieces.insert(i, p);
             i += 1;
         }
