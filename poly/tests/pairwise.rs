@@ -197,6 +197,25 @@ fn the_pairwise_engine_agrees_with_the_exact_one() {
     }
 }
 
+/// help[i] = help[i + 1]: every iteration reads an incoming cell the next
+/// one overwrites, a different cell each. A private copy cannot give each
+/// iteration its incoming cell (it would take a snapshot of them); where
+/// help is live after the loop the last-value check refuses it too, so it
+/// takes help dead after the loop to see the incoming cells' check alone.
+#[test]
+fn different_incoming_cells_are_not_privatizable() {
+    let (_, scop, _) = models().into_iter().find(|(n, _, _)| *n == "help-1").unwrap();
+    compare("help-1, nothing live after", &scop, Some(&[]), &[]);
+    let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+    let engine = PairEngine::new(&cx, LightScop::read(&scop).unwrap(), Some(Vec::new()), &BTreeMap::new());
+    let pl = PairLoop { dim: 1, statements: vec!["S1".into()], iterations: Iterations::Model };
+    let v = engine.verdict(&pl, &[], &VerdictOptions::default()).unwrap();
+    assert_eq!(v.kind, VerdictKind::None);
+    assert_eq!(v.blockers.len(), 1, "{v:#?}");
+    assert_eq!((v.blockers[0].array.as_str(), v.blockers[0].kind), ("help", poly::BlockerKind::NotPrivatizable));
+    assert!(v.blockers[0].detail.contains("snapshot"), "{}", v.blockers[0].detail);
+}
+
 #[test]
 fn matmul_verdicts() {
     let scop = matmul_after_pre();
