@@ -214,14 +214,26 @@ struct ByteBound {
 }
 
 impl ByteBound {
+    /// The bound as the test computes it: `8*n + 8*(n <= 1 ? 0 : -1 + n)`.
     fn text(&self) -> String {
         let mut parts = Vec::new();
         if !self.fixed.is_zero() || self.terms.is_empty() {
             parts.push(self.fixed.to_isl());
         }
         for (stride, pieces) in &self.terms {
-            let p: Vec<String> = pieces.iter().map(|(v, dom, _)| format!("{} on {dom}", v.to_isl())).collect();
-            parts.push(format!("({})*[{}]", stride.to_isl(), p.join("; ")));
+            // d1 ? v1 : d2 ? v2 : ... : vk, as `piecewise` builds it.
+            let choice = match pieces.split_last() {
+                Some((last, rest)) => {
+                    let mut t = String::new();
+                    for (value, dom, _) in rest {
+                        t += &format!("{} ? {} : ", poly::grouped(&poly::condition_text(dom)), value.to_isl());
+                    }
+                    t + &last.0.to_isl()
+                }
+                None => String::new(),
+            };
+            let factor = if stride.terms().count() == 1 { stride.to_isl() } else { format!("({})", stride.to_isl()) };
+            parts.push(format!("{factor}*({choice})"));
         }
         parts.join(" + ")
     }
@@ -276,7 +288,7 @@ impl RuntimeTest {
         let mut parts: Vec<String> =
             self.pairs.iter().map(|(a, b)| format!("{} and {} disjoint", ext(a), ext(b))).collect();
         parts.extend(self.sizes.iter().map(|s| format!("{} >= 0", s.to_isl())));
-        parts.extend(self.params.iter().map(|(text, _)| text.clone()));
+        parts.extend(self.params.iter().map(|(text, _)| poly::grouped(&poly::condition_text(text))));
         parts.extend(self.products.iter().map(|p| p.text.clone()));
         parts.join(" && ")
     }

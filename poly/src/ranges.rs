@@ -209,6 +209,46 @@ pub fn param_dnf_within(cx: &BoundedCtx, text: &str, context: &str) -> Result<(S
     Ok((simple, dnf_of_set(cx, set, text)?))
 }
 
+/// A parameter set's isl text as the condition a C reader would write:
+/// `[n, m] -> { : n <= 0 or (m >= 2 and m = n) }` reads
+/// `n <= 0 || (m >= 2 && m == n)`; `true` for every value, `false` for
+/// none. Chained comparisons (`0 <= m < n`) stay as isl writes them. Text
+/// that is not a parameter set is returned unchanged.
+pub fn condition_text(isl: &str) -> String {
+    let Some(open) = isl.find('{') else { return isl.to_string() };
+    let Some(close) = isl.rfind('}').filter(|&c| c > open) else { return isl.to_string() };
+    let Some(colon) = isl[open..close].find(':') else { return "false".to_string() };
+    let body = isl[open + colon + 1..close].trim();
+    if body.is_empty() {
+        return "true".to_string();
+    }
+    body.split_whitespace()
+        .map(|w| match w {
+            "and" => "&&",
+            "or" => "||",
+            "=" => "==",
+            w => w,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `text` in parentheses when an `||` outside any parentheses would bind
+/// looser than the `&&` or `?:` it is to stand in.
+pub fn grouped(text: &str) -> String {
+    let mut depth = 0i32;
+    let bytes = text.as_bytes();
+    for (k, &b) in bytes.iter().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' => depth -= 1,
+            b'|' if depth == 0 && bytes.get(k + 1) == Some(&b'|') => return format!("({text})"),
+            _ => {}
+        }
+    }
+    text.to_string()
+}
+
 /// The same set within `context`, with fewer constraints: isl writes a
 /// union as disjoint pieces (`c <= 1 or (c >= 2 and d <= 0)`), where a
 /// test needs only `c <= 1 or d <= 0`. Each constraint of each piece is

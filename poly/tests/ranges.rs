@@ -127,6 +127,28 @@ fn parameter_sets_lose_the_constraints_isl_adds_for_disjointness() {
 }
 
 #[test]
+fn parameter_sets_read_as_c_conditions() {
+    use poly::{condition_text, grouped};
+    // What isl prints for the sets of the tests above and for the
+    // universe and the empty set, as a guard shows them.
+    assert_eq!(condition_text("[c, m] -> {  : m <= -c or m >= c or m = 0 }"), "m <= -c || m >= c || m == 0");
+    assert_eq!(
+        condition_text("[m, n] -> { : m > 0 and n > 0 and (lo > 0 or (hi <= lo <= 0)) }"),
+        "m > 0 && n > 0 && (lo > 0 || (hi <= lo <= 0))"
+    );
+    assert_eq!(condition_text("[n] -> {  : n >= 4 }"), "n >= 4");
+    assert_eq!(condition_text("[n] -> {  :  }"), "true");
+    assert_eq!(condition_text("[n] -> {  }"), "false");
+    assert_eq!(condition_text("n >= 0"), "n >= 0");
+    // Parentheses where `||` stands at the top, and only there: `a || b`
+    // beside `&&` or before `?` would bind wrongly.
+    assert_eq!(grouped("m <= -c || m == 0"), "(m <= -c || m == 0)");
+    assert_eq!(grouped("n > 0 && (lo > 0 || hi <= 0)"), "n > 0 && (lo > 0 || hi <= 0)");
+    assert_eq!(grouped("(a || b) && (c || d)"), "(a || b) && (c || d)");
+    assert_eq!(grouped("x <= 5"), "x <= 5");
+}
+
+#[test]
 fn last_iteration_in_which_a_statement_runs() {
     use poly::first_dim_max;
     // for i < n: if (i < n - 1) { for k < m: S; T }: the last i in which

@@ -19,7 +19,7 @@ fw (int n, int d[n][n])
 void
 relax (int n, int k, int d[n][n])
 {
-  for (int i = 0; i < n; i++) /* { dg-optimized "loop marked parallel for parloops, in a copy run when .* \\{  : k < 0 or n <= k \\}" "" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "loop marked parallel for parloops, in a copy run when .* && \\(k < 0 \\|\\| n <= k\\)" "" } */
     for (int j = 0; j < n; j++)
       d[i][j] = MIN2 (d[i][j], d[i][k] + d[k][j]);
 }

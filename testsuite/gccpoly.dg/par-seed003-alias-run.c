@@ -13,7 +13,7 @@
 void __attribute__ ((noinline))
 e7 (int c, int d, int x, double *help, double *out)
 {
-  for (int i = 0; i < c; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when help\\+\\\[0, 8\\*d\\) and out\\+\\\[0, 8\\*c\\*d\\) disjoint && d >= 0 && -2147483648 <= d\\*i <= 2147483647 && 0 <= d\\*i <= 4294967295 && \\\[c, d, x\\\] -> \\{  : x <= 5 \\}" } */
+  for (int i = 0; i < c; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when help\\+\\\[0, 8\\*d\\) and out\\+\\\[0, 8\\*c\\*d\\) disjoint && d >= 0 && -2147483648 <= d\\*i <= 2147483647 && 0 <= d\\*i <= 4294967295 && x <= 5" } */
     {
       for (int j = 0; j < d; j++)	/* { dg-optimized "in the copy run when help\\+\\\[0, 8\\*d\\) and out\\+\\\[0, 8\\*c\\*d\\) disjoint && d >= 0 && -2147483648 <= d\\*i <= 2147483647 && 0 <= d\\*i <= 4294967295 holds and the rest of the test of the loop at line 16 fails" } */
 	if (x > 5)
@@ -55,4 +55,4 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-report {functions[name=e7].loops[line=18].guard} {"help+[0, 8*d) and out+[0, 8*c*d) disjoint && d >= 0 && -2147483648 <= d*i <= 2147483647 && 0 <= d*i <= 4294967295 && !([c, d, x] -> {  : x <= 5 })"} } } */
+/* { dg-final { scan-report {functions[name=e7].loops[line=18].guard} {"help+[0, 8*d) and out+[0, 8*c*d) disjoint && d >= 0 && -2147483648 <= d*i <= 2147483647 && 0 <= d*i <= 4294967295 && !(x <= 5)"} } } */

@@ -15,7 +15,7 @@ double help[3 * N];
 void __attribute__ ((noinline))
 e8 (int c, int m, double *restrict h)
 {
-  for (int i = 1; i <= c; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\\[c, m\\\] -> \\{  : m <= -c or m >= c or m = 0 \\}" } */
+  for (int i = 1; i <= c; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\(m <= -c \\|\\| m >= c \\|\\| m == 0\\)" } */
     h[i] = h[i + m] * 0.5 + 1.0;
 }
 

@@ -16,7 +16,7 @@ double help[D], out[C * D];
 void __attribute__ ((noinline))
 e7 (int c, int d, int x, double *restrict h, double *restrict o)
 {
-  for (int i = 0; i < c; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when -2147483648 <= d\\*i <= 2147483647 && 0 <= d\\*i <= 4294967295 && \\\[c, d, x\\\] -> \\{  : x <= 5 \\}" } */
+  for (int i = 0; i < c; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when -2147483648 <= d\\*i <= 2147483647 && 0 <= d\\*i <= 4294967295 && x <= 5" } */
     {
       for (int j = 0; j < d; j++)	/* { dg-optimized "in the copy run when -2147483648 <= d\\*i <= 2147483647 && 0 <= d\\*i <= 4294967295 holds and the rest of the test of the loop at line 19 fails" } */
 	if (x > 5)
@@ -31,7 +31,7 @@ e7 (int c, int d, int x, double *restrict h, double *restrict o)
 void __attribute__ ((noinline))
 e9 (int c, int d, double *restrict h, double *restrict o)
 {
-  for (int i = 0; i < c; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\\[c, d\\\] -> \\{  : d = 1 \\}" } */
+  for (int i = 0; i < c; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when d == 1" } */
     {
       for (int j = 1; j < d; j++)
 	{

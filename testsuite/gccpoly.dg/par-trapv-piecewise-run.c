@@ -23,7 +23,7 @@ levinson (int n, const double *r, double *y, double *z)
       for (int i = 0; i < k; i++)
 	sum += r[k - i - 1] * y[i];
       alpha = -(r[k] + sum) / beta;
-      for (int i = 0; i < k; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when r\\+\\\[0, 8 \\+ \\(8\\)\\*\\\[0 on \\\[n\\\] -> \\{ : n <= 1 \\}; -1 \\+ n on \\\[n\\\] -> \\{ : n >= 2 \\}\\\]\\)" } */
+      for (int i = 0; i < k; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when r\\+\\\[0, 8 \\+ 8\\*\\(n <= 1 \\? 0 : -1 \\+ n\\)\\) and y\\+\\\[0, 8 \\+ 8\\*\\(n <= 1 \\? 0 : -1 \\+ n\\)\\) disjoint" } */
 	z[i] = y[i] + alpha * y[k - i - 1];
       for (int i = 0; i < k; i++)
 	y[i] = z[i];

@@ -13,7 +13,7 @@
 void __attribute__ ((noinline))
 f (int n, int m, double *a)
 {
-  for (int i = 0; i < n; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\\[m, n\\\] -> \\\{  : m <= 999 or n <= 1001 \\\}" } */
+  for (int i = 0; i < n; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\(m <= 999 \\|\\| n <= 1001\\);" } */
     {
       int e = (i < m ? i : m) + 2;
       for (int j = 1; j < e; j++)
@@ -24,7 +24,7 @@ f (int n, int m, double *a)
 void __attribute__ ((noinline))
 g (int n, int m, double *a)
 {
-  for (int i = 0; i < n; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when .*n <= 1005 and \\\(n <= 1000 or m <= 1003\\\)" } */
+  for (int i = 0; i < n; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when .*n <= 1005 && \\(n <= 1000 \\|\\| m <= 1003\\)" } */
     for (int j = 0; j < n; j++)
       if (j < (i > m ? i : m) - 3)
 	a[i * 1000 + j] += j;

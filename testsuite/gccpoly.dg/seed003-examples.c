@@ -115,7 +115,7 @@ e6 (int c, double *restrict out)
 void
 e7 (int c, int d, int x, double *restrict help, double *restrict out)
 {
-  for (int i = 0; i < c; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when -2147483648 <= d\\*i <= 2147483647 && 0 <= d\\*i <= 4294967295 && \\\[c, d, x\\\] -> \\{  : x <= 5 \\}" } */
+  for (int i = 0; i < c; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when -2147483648 <= d\\*i <= 2147483647 && 0 <= d\\*i <= 4294967295 && x <= 5" } */
     {
       for (int j = 0; j < d; j++)	/* { dg-optimized "in the copy run when -2147483648 <= d\\*i <= 2147483647 && 0 <= d\\*i <= 4294967295 holds and the rest of the test of the loop at line 118 fails" } */
 	if (x > 5)
@@ -131,7 +131,7 @@ e7 (int c, int d, int x, double *restrict help, double *restrict out)
 void
 e8 (int c, int m, double *restrict h)
 {
-  for (int i = 1; i <= c; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\\[c, m\\\] -> \\{  : m <= -c or m >= c or m = 0 \\}" } */
+  for (int i = 1; i <= c; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\(m <= -c \\|\\| m >= c \\|\\| m == 0\\)" } */
     h[i] = h[i + m] * 0.5 + 1.0;
 }
 
@@ -141,7 +141,7 @@ e8 (int c, int m, double *restrict h)
 void
 e9 (int c, int d, double *restrict help, double *restrict out)
 {
-  for (int i = 0; i < c; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\\[c, d\\\] -> \\{  : d = 1 \\}" } */
+  for (int i = 0; i < c; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when d == 1" } */
     {
       for (int j = 1; j < d; j++)
 	{
@@ -161,7 +161,7 @@ e10 (int c, int m, int x, int y, int z, double *restrict h)
   if ((x > 10) || (x < 0))
     if (y > 5)
       if (z % 2 == 0)
-	for (int i = 1; i <= c; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\\[c, m\\\] -> \\{  : m <= -c or m >= c or m = 0 \\}" } */
+	for (int i = 1; i <= c; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\(m <= -c \\|\\| m >= c \\|\\| m == 0\\)" } */
 	  h[i] = h[i + m] * 0.5 + 1.0;
 }
 
@@ -171,7 +171,7 @@ e10 (int c, int m, int x, int y, int z, double *restrict h)
 static inline void
 proc (int c, int a, double *restrict h)
 {
-  for (int i = 1; i <= c; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\\[c, x\\\] -> \\{  : x <= -c or x >= c or x = 0 \\}" } */
+  for (int i = 1; i <= c; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\(x <= -c \\|\\| x >= c \\|\\| x == 0\\)" } */
     h[i] = h[i + a] * 0.25 + 2.0;	/* Not e8's body: GCC would fold the two.  */
 }
 
@@ -190,7 +190,7 @@ void
 e12 (int n, int ido, const double *restrict cc, double *restrict ch)
 {
   int l1 = n / 4;
-  for (int k = 0; k < l1; k++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\\[ido, l1, n\\\] -> \\{  : l1 > 0 or ido <= 0 or n <= 3 \\}" } */
+  for (int k = 0; k < l1; k++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\(l1 > 0 \\|\\| ido <= 0 \\|\\| n <= 3\\)" } */
     for (int m = 0; m < 4; m++)
       for (int i = 0; i < ido; i++)
 	ch[(k * 4 + m) * ido + i] = cc[(m * l1 + k) * ido + i] * 0.5;
@@ -302,7 +302,7 @@ e17 (int nt, int n1, int n2, int n3, const double *restrict x1, const double *re
 /* { dg-final { scan-report {functions[name=e1].loops[line=20].transform} {["parallel","privatize"]} } } */
 /* { dg-final { scan-report {functions[name=e5].loops[line=82].private} {["help"]} } } */
 /* { dg-final { scan-report {functions[name=e5].loops[line=82].transform} {["parallel","privatize"]} } } */
-/* { dg-final { scan-report {functions[name=e5].loops[line=82].guard} {"[c, x] -> {  : c <= 33554432 or x <= 5 }"} } } */
+/* { dg-final { scan-report {functions[name=e5].loops[line=82].guard} {"(c <= 33554432 || x <= 5)"} } } */
 /* { dg-final { scan-report {functions[name=e13].loops[line=203].private} {["help"]} } } */
 /* { dg-final { scan-report {functions[name=e15].loops[line=239].guard} {null} } } */
 /* { dg-final { scan-report {functions[name=e15].loops[line=239].transform} {["parallel","privatize"]} } } */
@@ -314,10 +314,10 @@ e17 (int nt, int n1, int n2, int n3, const double *restrict x1, const double *re
 /* { dg-final { scan-report {functions[name=e3].loops[line=52].transform} {["parallel","array-reduction","unsigned-reduction"]} } } */
 /* { dg-final { scan-report {functions[name=e3].loops[line=55].transform} {[]} } } */
 /* Tests where the thesis has them.  */
-/* { dg-final { scan-report {functions[name=e7].loops[line=118].guard} {"-2147483648 <= d*i <= 2147483647 && 0 <= d*i <= 4294967295 && [c, d, x] -> {  : x <= 5 }"} } } */
-/* { dg-final { scan-report {functions[name=e7].loops[line=120].guard} {"-2147483648 <= d*i <= 2147483647 && 0 <= d*i <= 4294967295 && !([c, d, x] -> {  : x <= 5 })"} } } */
-/* { dg-final { scan-report {functions[name=e8].loops[line=134].guard} {"[c, m] -> {  : m <= -c or m >= c or m = 0 }"} } } */
-/* { dg-final { scan-report {functions[name=e9].loops[line=144].guard} {"[c, d] -> {  : d = 1 }"} } } */
+/* { dg-final { scan-report {functions[name=e7].loops[line=118].guard} {"-2147483648 <= d*i <= 2147483647 && 0 <= d*i <= 4294967295 && x <= 5"} } } */
+/* { dg-final { scan-report {functions[name=e7].loops[line=120].guard} {"-2147483648 <= d*i <= 2147483647 && 0 <= d*i <= 4294967295 && !(x <= 5)"} } } */
+/* { dg-final { scan-report {functions[name=e8].loops[line=134].guard} {"(m <= -c || m >= c || m == 0)"} } } */
+/* { dg-final { scan-report {functions[name=e9].loops[line=144].guard} {"d == 1"} } } */
 /* { dg-final { scan-report {functions[name=e9].loops[line=151].transform} {["parallel"]} } } */
 /* No test on a loop counter: nothing in e16 runs in parallel.  */
 /* { dg-final { scan-report {functions[name=e16].loops[line=255].transform} {[]} } } */
