@@ -1356,6 +1356,15 @@ fn outcome(v: &LoopVerdict, hints: &[(ReductionHint, String)], memory: &[String]
             .map(|a| display(a))
             .chain(named.iter().filter(|(_, _, m)| *m).map(|(name, _, _)| name.clone())),
     );
+    // A blocked reduction in a register goes by its hint's name too: the
+    // cell whose running value PRE carries (`A[i][j]`), not `prephitmp`.
+    // One in memory keeps its array's name (the whole of `y`).
+    let shown = |a: &str| -> String {
+        match hints.iter().find(|(h, _)| h.array == a && !stored(a)) {
+            Some((_, cell)) => cell.clone(),
+            None => display(a),
+        }
+    };
     let blockers: Vec<String> = v
         .blockers
         .iter()
@@ -1365,7 +1374,7 @@ fn outcome(v: &LoopVerdict, hints: &[(ReductionHint, String)], memory: &[String]
             } else {
                 format!("lines {} and {}", b.source_line, b.sink_line)
             };
-            format!("{}: {} ({})", display(&b.array), rename(&b.detail, display), lines)
+            format!("{}: {} ({})", shown(&b.array), rename(&b.detail, &shown), lines)
         })
         .collect();
     LoopOutcome {
