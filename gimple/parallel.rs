@@ -1337,14 +1337,15 @@ fn outcome(v: &LoopVerdict, hints: &[(ReductionHint, String)], memory: &[String]
         VerdictKind::None => "none",
     };
     let stored = |a: &str| memory.iter().any(|m| m == a);
+    let cell_of = |a: &str| hints.iter().find(|(h, _)| h.array == a).map(|(_, cell)| cell);
     // (name, operator, in memory): a reduction a hint names is in memory
     // where the cell it names is (a value PRE carries in a register for
     // `s[0]`).
     let named: Vec<(String, &'static str, bool)> = v
         .reductions
         .iter()
-        .map(|(a, op)| match hints.iter().find(|(h, _)| &h.array == a) {
-            Some((_, cell)) => (cell.clone(), op.clause(), stored(a) || stored(cell.split('[').next().unwrap_or(""))),
+        .map(|(a, op)| match cell_of(a) {
+            Some(cell) => (cell.clone(), op.clause(), stored(a) || stored(cell.split('[').next().unwrap_or(""))),
             None => (display(a), op.clause(), stored(a)),
         })
         .collect();
@@ -1360,8 +1361,8 @@ fn outcome(v: &LoopVerdict, hints: &[(ReductionHint, String)], memory: &[String]
     // cell whose running value PRE carries (`A[i][j]`), not `prephitmp`.
     // One in memory keeps its array's name (the whole of `y`).
     let shown = |a: &str| -> String {
-        match hints.iter().find(|(h, _)| h.array == a && !stored(a)) {
-            Some((_, cell)) => cell.clone(),
+        match cell_of(a).filter(|_| !stored(a)) {
+            Some(cell) => cell.clone(),
             None => display(a),
         }
     };

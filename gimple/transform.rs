@@ -226,7 +226,7 @@ impl ByteBound {
                 Some((last, rest)) => {
                     let mut t = String::new();
                     for (value, dom, _) in rest {
-                        t += &format!("{} ? {} : ", poly::grouped(&poly::condition_text(dom)), value.to_isl());
+                        t += &format!("{} ? {} : ", condition_text(dom), value.to_isl());
                     }
                     t + &last.0.to_isl()
                 }
@@ -251,6 +251,12 @@ impl ByteBound {
         }
         v
     }
+}
+
+/// A parameter set's isl text as a part of a guard: C's operators, in
+/// parentheses where a top-level `||` would bind looser than its place.
+fn condition_text(isl: &str) -> String {
+    poly::grouped(&poly::condition_text(isl))
 }
 
 /// A piece's parameter set as polynomials.
@@ -288,7 +294,7 @@ impl RuntimeTest {
         let mut parts: Vec<String> =
             self.pairs.iter().map(|(a, b)| format!("{} and {} disjoint", ext(a), ext(b))).collect();
         parts.extend(self.sizes.iter().map(|s| format!("{} >= 0", s.to_isl())));
-        parts.extend(self.params.iter().map(|(text, _)| poly::grouped(&poly::condition_text(text))));
+        parts.extend(self.params.iter().map(|(text, _)| condition_text(text)));
         parts.extend(self.products.iter().map(|p| p.text.clone()));
         parts.join(" && ")
     }
