@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # make check: the unit tests (cargo test), the DejaGnu testsuite, check-gcc
-# (GCC's own loop tests, libgomp's C tests and GCC's torture tests with the plugin loaded, at their own options and
-# again at -O3 -ftree-parallelize-loops=2 -fchecking; the torture tests once
-# more with -fcompare-debug, once with -fwrapv and, on x86-64, once at
-# -m32), the kernels built with
+# (GCC's own loop tests, libgomp's C tests and GCC's torture tests with the
+# plugin loaded, at their own options and again at -O3
+# -ftree-parallelize-loops=2 -fchecking, the torture tests with
+# -fcompare-debug added; the torture tests once more with -fwrapv and, on
+# x86-64, once at -m32; each test built with the plugin, and plain too where
+# the plugin build shows anything to compare), the kernels built with
 # -ftree-parallelize-loops=4 run at 1, 2 and 4 threads (and again at -O3
 # with -ffast-math, each number within a relative 1e-9, or 1e-9 times the
 # largest number printed), the kernels' GPU
@@ -44,6 +46,7 @@ if [ "$unit_status" != 0 ] && ! grep -q "^test result: FAILED" "$unit_log"; then
 fi
 
 echo "== DejaGnu testsuite"
+t0=$SECONDS
 rm -f "$work"/gccpoly.sum "$work"/gccpoly.log
 (cd "$work" && runtest --tool gccpoly --srcdir "$top" \
    GCCPOLY_CC="$cc" GCCPOLY_PLUGIN="$plugin" ${RUNTESTFLAGS:-})
@@ -65,9 +68,11 @@ else
   grep -E '^(FAIL|XPASS|UNRESOLVED|ERROR):' "$sum" | tee -a "$failures" || true
   echo "DejaGnu: $dg_pass passed, $dg_fail failed (details: $sum, ${sum%.sum}.log)"
 fi
+echo "($((SECONDS - t0)) s)"
 
 echo "== check-gcc: GCC's own graphite, autopar, loop-interchange, vect, libgomp and torture tests"
 gcc_log=$work/check-gcc.log
+t0=$SECONDS
 "$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" 2>&1 | tee "$gcc_log" |
   grep -E "$problems" | tee -a "$failures"
 sed -n '/^== check-gcc summary/,$p' "$gcc_log"
@@ -78,6 +83,7 @@ if [ -z "${gp:-}" ]; then
 else
   passed=$((passed + gp)); failed=$((failed + gf))
 fi
+echo "($((SECONDS - t0)) s)"
 
 # run_part TITLE LOG SCRIPT ARGS...: one more part that ends with
 # "N passed, N failed" (as check-gcc does); its FAIL: and SKIP: lines (and
@@ -85,11 +91,12 @@ fi
 # shown, its counts added; a part that does not get to that line counts as
 # one failure.
 run_part() {
-  local title=$1 log=$2 p f; shift 2
+  local title=$1 log=$2 p f t0=$SECONDS; shift 2
   echo "== $title"
   "$@" 2>&1 | tee "$log" | grep -E "$problems|^SKIP:"
   grep -E "$problems" "$log" >>"$failures"
   tail -n 2 "$log"
+  echo "($((SECONDS - t0)) s)"
   read -r p f < <(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$log" | tail -n1)
   if [ -z "${p:-}" ]; then
     echo "$(basename "$1") did not finish (log: $log)"
@@ -101,21 +108,24 @@ run_part() {
 
 # GCC's tests once more at -O3 with threads, where the plugin also
 # interchanges loops and GCC's own interchange runs before it; vect tests
-# without a dg-do run too.
-run_part "check-gcc at -O3 -ftree-parallelize-loops=2 -fchecking" "$work/check-gcc-o3.log" \
+# without a dg-do run too.  The torture tests get these options in the
+# next pass, with -fcompare-debug added.
+run_part "check-gcc at -O3 -ftree-parallelize-loops=2 -fchecking (all but the torture tests)" "$work/check-gcc-o3.log" \
   env GCCPOLY_GCC_CHECK_WORK="$top/testsuite/work/gcc-check-o3" \
   "$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" --vect-run \
+  --only graphite,autopar,loop-interchange,vect,libgomp \
   --add-flags "-O3 -ftree-parallelize-loops=2 -fchecking"
-# GCC's torture tests a third time, each compiled with and without -g and
-# the code compared (-fcompare-debug): debug statements the plugin's
-# regions could not take crashed the compiler at -g (pr104814.c, and
-# fold-bopcond-1.c through gcc.target/i386/pr94283.c), and -g must not
-# change the code.
-run_part "check-gcc's torture tests at -O3 -ftree-parallelize-loops=2 -fcompare-debug" "$work/check-gcc-debug.log" \
+# GCC's torture tests a second time, at -O3 with threads and -fchecking,
+# each compiled with and without -g and the code compared
+# (-fcompare-debug; the binary that runs is the one without -g): debug
+# statements the plugin's regions could not take crashed the compiler at
+# -g (pr104814.c, and fold-bopcond-1.c through gcc.target/i386/pr94283.c),
+# and -g must not change the code.
+run_part "check-gcc's torture tests at -O3 -ftree-parallelize-loops=2 -fchecking -fcompare-debug" "$work/check-gcc-debug.log" \
   env GCCPOLY_GCC_CHECK_WORK="$top/testsuite/work/gcc-check-debug" \
   "$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" --only torture \
-  --add-flags "-O3 -ftree-parallelize-loops=2 -fcompare-debug"
-# And a fourth time with -fwrapv: signed overflow defined, so that GCC reads
+  --add-flags "-O3 -ftree-parallelize-loops=2 -fchecking -fcompare-debug"
+# And a third time with -fwrapv: signed overflow defined, so that GCC reads
 # other facts from the plugin's run-time tests (in the copy run where a
 # test failed, VRP found a constant count and warned of undefined behaviour
 # plain GCC did not see: pr47744-1.c).
@@ -123,7 +133,7 @@ run_part "check-gcc's torture tests at -O2 -fwrapv -ftree-parallelize-loops=2" "
   env GCCPOLY_GCC_CHECK_WORK="$top/testsuite/work/gcc-check-wrapv" \
   "$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" --only torture \
   --add-flags "-O2 -fwrapv -ftree-parallelize-loops=2"
-# On x86-64, a fifth time at -m32, where the target has no 128-bit
+# On x86-64, a fourth time at -m32, where the target has no 128-bit
 # arithmetic for the run-time tests (they stopped GCC at expansion: 24
 # tests).  The 32-bit libraries come with scripts/install-deps.sh check;
 # without them the pass counts as one failure rather than testing nothing.
@@ -191,5 +201,6 @@ if [ -s "$failures" ]; then
   echo "== what failed (also in $failures)"
   cat "$failures"
 fi
+echo "the tests took $((SECONDS / 60)) min $((SECONDS % 60)) s"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -16,8 +16,8 @@
 #
 #   --plugin PATH  the plugin (default: build/gccpoly.so of this repository)
 #   --cc GCC       the compiler (default: $PLUGIN_CC, else gcc)
-#   --only GROUP   graphite, autopar, loop-interchange (or tree-ssa), vect,
-#                  libgomp or torture
+#   --only GROUPS  graphite, autopar, loop-interchange (or tree-ssa), vect,
+#                  libgomp or torture, or several separated by commas
 #   --list         print the selected tests and why the others are skipped
 #   -j N           parallel compilations (default: $GCCPOLY_JOBS, else 2)
 #   --keep         keep every test's outputs (dumps, assembly, binaries)
@@ -105,28 +105,48 @@ worker() {
   [ -n "${ADD_FLAGS:-}" ] && read -r -a add <<<"$ADD_FLAGS" && flags+=("${add[@]}")
   IFS=$'\x1f' read -r -a extras <<<"$extrastr"
   t=$WORK/tests/$id
-  declare -A brc rrc
+  declare -A brc rrc secs
   local t0=$EPOCHREALTIME
   rm -rf "$t"
   mkdir -p "$t"/plain "$t"/plugin
-  # The plugin build may take three times the plain build's time, and at
-  # least 60 s a compiler run: libgomp's for-5.c takes 25-50 s at -O3
-  # -fchecking without the plugin, as the machine is loaded.
-  local cc_limit=300 tb plain_s=0
-  for mode in plain plugin; do
+  # build_and_run MODE: build (timeout cc_limit a compiler run), time it, and run a
+  # dg-do run test's binary (10 s at most).
+  build_and_run() {
+    local mode=$1 tb=$EPOCHREALTIME
     d=$t/$mode
-    tb=$EPOCHREALTIME
     (cd "$d" && build_one "$mode" "$d") >"$t/$mode.log" 2>&1
     brc[$mode]=$?
-    if [ "$mode" = plain ]; then
-      plain_s=$(( (${EPOCHREALTIME/./} - ${tb/./}) / 1000000 + 1 ))
-      cc_limit=$(( 3 * plain_s > 60 ? 3 * plain_s : 60 ))
-    fi
+    secs[$mode]=$(( (${EPOCHREALTIME/./} - ${tb/./}) / 1000000 + 1 ))
     if [ "$kind" = run ] && [ "${brc[$mode]}" = 0 ]; then
       (cd "$d" && timeout 10 ./test.exe) >"$t/$mode.run" 2>&1 </dev/null
       rrc[$mode]=$?
     fi
-  done
+  }
+  # The plugin build first.  The plain build is what it is compared with,
+  # and it is needed only when the plugin build shows anything to compare:
+  # a failure, a diagnostic, a failed run, or a compile over 60 s (the
+  # plugin build may take three times the plain build's time, and at least
+  # 60 s a compiler run: libgomp's for-5.c takes 25-50 s at -O3 -fchecking
+  # without the plugin, as the machine is loaded).  A clean plugin build
+  # (most of GCC's tests) is a pass whatever the plain build would show, so
+  # its plain build is left out: half the compilations, and the binaries
+  # that run twice.
+  local cc_limit=900 plain=0
+  build_and_run plugin
+  cc_limit=300
+  if [ "${brc[plugin]}" != 0 ] || [ "${secs[plugin]}" -gt 60 ] ||
+     { [ "$kind" = run ] && [ "${rrc[plugin]}" != 0 ]; } ||
+     [ -n "$(diags "$t/plugin.log")" ]; then
+    plain=1
+    build_and_run plain
+  else
+    brc[plain]=0; rrc[plain]=0; secs[plain]=0; : >"$t/plain.log"
+  fi
+  local plain_s=${secs[plain]}
+  cc_limit=$(( 3 * plain_s > 60 ? 3 * plain_s : 60 ))
+  # A plugin build over its limit counts as timed out, as it would have
+  # been stopped there had the plain build come first.
+  [ "${brc[plugin]}" = 0 ] && [ "${secs[plugin]}" -gt "$cc_limit" ] && brc[plugin]=124
 
   {
     local problems=0
@@ -138,7 +158,7 @@ worker() {
         echo "ICE status ${brc[plugin]}: $(grep -m1 -E 'internal compiler error|terminated|Killed|Segmentation' "$t/plugin.log" | cut -c1-300)"
         problems=1
       elif [ "${brc[plugin]}" = 124 ]; then
-        echo "NEWFAIL plugin build timed out ($cc_limit s a compiler run; the plain build took $plain_s s)"; problems=1
+        echo "NEWFAIL plugin build timed out (it took ${secs[plugin]} s; the limit is $cc_limit s, three times the plain build's $plain_s s and at least 60)"; problems=1
       elif [ "${brc[plugin]}" != 0 ]; then
         echo "NEWFAIL plugin build failed (status ${brc[plugin]})"; problems=1
       fi
@@ -171,6 +191,7 @@ worker() {
       fi
       [ $problems = 0 ] && echo "OK"
     fi
+    [ $plain = 1 ] && echo "PLAIN built to compare"
     local t1=$EPOCHREALTIME
     echo "TIME $(( (${t1/./} - ${t0/./}) / 1000 )) ms"
   } >"$t/result"
@@ -213,11 +234,17 @@ while [ $# -gt 0 ]; do
     *) echo "check-gcc: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-only=${only%/}; only=${only##*/}   # accept gcc.dg/vect, vect/, ...
-case $only in
-  ''|graphite|autopar|loop-interchange|tree-ssa|vect|libgomp|torture) ;;
-  *) echo "check-gcc: --only takes graphite, autopar, loop-interchange (tree-ssa), vect, libgomp or torture" >&2; exit 2 ;;
-esac
+# A comma-separated list of groups; accept gcc.dg/vect, vect/, ...
+groups=()
+IFS=, read -r -a words <<<"$only"
+for g in "${words[@]}"; do
+  g=${g%/}; g=${g##*/}
+  case $g in
+    graphite|autopar|loop-interchange|tree-ssa|vect|libgomp|torture) groups+=("$g") ;;
+    *) echo "check-gcc: --only takes graphite, autopar, loop-interchange (tree-ssa), vect, libgomp or torture, or several of them separated by commas" >&2; exit 2 ;;
+  esac
+done
+only=$(IFS=,; echo "${groups[*]}")
 if [ ! -f "$plugin" ]; then
   echo "check-gcc: no plugin at $plugin (run make first)" >&2; exit 2
 fi
@@ -376,7 +403,7 @@ function problem(kind, rel, why) {
 }
 $1 == "RUN" {
   rel = $2; f = work "/tests/" $3 "/result"
-  got = 0; isna = 0; narun = 0; bad = 0
+  got = 0; isna = 0; narun = 0; bad = 0; plain = 0
   while ((getline line < f) > 0) {
     got = 1
     tag = line; sub(/ .*/, "", tag)
@@ -384,6 +411,7 @@ $1 == "RUN" {
     if (tag == "NA") { isna = 1; bump("na") }
     else if (tag == "NARUN") { narun = 1; bump("narun") }
     else if (tag == "RAN") bump("ran")
+    else if (tag == "PLAIN") plain = 1
     else if (tag == "TIME") { ms = why + 0; printf "%8d ms  %s\n", ms, rel > slow }
     else if (tag == "ICE") { bump("ice"); bad = 1; problem("ICE", rel, why) }
     else if (tag == "NEWFAIL") { bump("newfail"); bad = 1; problem("NEW FAILURE", rel, why) }
@@ -397,10 +425,11 @@ $1 == "RUN" {
   if (!got) { bump("failed"); problem("NO VERDICT", rel, "the worker wrote none"); next }
   if (isna) next
   bump("compiled")
+  if (plain) bump("plain")
   if (bad) bump("failed"); else if (!narun) bump("passed")
 }
 END {
-  split("compiled ran na narun ice newdiag newfail newrun missing bad notes passed failed", keys, " ")
+  split("compiled plain ran na narun ice newdiag newfail newrun missing bad notes passed failed", keys, " ")
   for (i in keys) printf "%s=%d\n", keys[i], n[keys[i]] + 0 > summary
 }' "$plan"
 while IFS== read -r k v; do printf -v "c_$k" %s "$v"; done <"$work/summary.tmp"
@@ -416,6 +445,7 @@ secs() { local ms=$(( ($2 - $1) / 1000000 )); printf '%d.%d' $((ms / 1000)) $((m
     "skipped" "$n_skip  (reasons: --list, or $plan)" \
     "not applicable" "$c_na  (the plain build fails too)" \
     "compiled" "$c_compiled" \
+    "compared with a plain build" "$c_plain  (the others built clean with the plugin)" \
     "run (dg-do run)" "$c_ran" \
     "plain binary fails at run" "$c_narun  (neither passed nor failed)" \
     "ICE" "$c_ice" \

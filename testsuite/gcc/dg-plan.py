@@ -7,7 +7,7 @@ Usage:
   dg-plan.py needed-includes SRCROOT
       print the tar member names (relative to SRCROOT's gcc.dg) of files that
       selected tests include through relative paths and that are not there.
-  dg-plan.py plan SRCROOT WORK [--only GROUP] [--vect-run] [--et NAME=0|1 ...]
+  dg-plan.py plan SRCROOT WORK [--only GROUP[,GROUP...]] [--vect-run] [--et NAME=0|1 ...]
       write WORK/plan.tsv, one line a test:
         RUN <TAB> gcc.dg/... <TAB> GROUP/NAME <TAB> dg-do kind <TAB> source <TAB> options <TAB> extra sources
         SKIP <TAB> gcc.dg/... <TAB> reason
@@ -417,7 +417,7 @@ def plan_test(group, path, tg):
 def selected(srcroot, only):
     out = []
     for g, pats in GROUPS.items():
-        if only and g != only:
+        if only and g not in only:
             continue
         for pat in pats:
             for p in sorted(glob.glob(os.path.join(srcroot, pat))):
@@ -441,11 +441,13 @@ def main(argv):
     while rest:
         a = rest.pop(0)
         if a == "--only":
-            only = rest.pop(0)
-            only = GROUP_ALIASES.get(only, only)
-            if only not in GROUPS:
-                sys.stderr.write("unknown group %s (one of %s)\n" % (only, ", ".join(GROUPS)))
-                return 2
+            only = set()
+            for g in rest.pop(0).split(","):
+                g = GROUP_ALIASES.get(g, g)
+                if g not in GROUPS:
+                    sys.stderr.write("unknown group %s (one of %s)\n" % (g, ", ".join(GROUPS)))
+                    return 2
+                only.add(g)
         elif a == "--vect-run":
             VECT_DEFAULT_DO[0] = "run"
         elif a == "--et":
