@@ -12,7 +12,7 @@
 # "N passed, N failed"; exit status 0 only when nothing failed.  See README.md.
 #
 #   check-gcc.sh [--plugin PATH] [--cc GCC] [--only GROUP] [--list] [-j N] [--keep] [--vect-run]
-#                [--add-flags "FLAGS"]
+#                [--add-flags "FLAGS"] [--loops-from DIR]
 #
 #   --plugin PATH  the plugin (default: build/gccpoly.so of this repository)
 #   --cc GCC       the compiler (default: $PLUGIN_CC, else gcc)
@@ -26,6 +26,9 @@
 #   --add-flags F  append F to every test's options, in both builds (make
 #                  check's second pass: "-O3 -ftree-parallelize-loops=2
 #                  -fchecking", where the plugin interchanges loops)
+#   --loops-from DIR  only the tests in whose report of an earlier run (its
+#                  work directory DIR) the plugin lists a loop, and those
+#                  with no report there; the others are skipped
 #
 # Environment: GCCPOLY_GCC_TESTS (where GCC's tests are extracted; default
 # testsuite/work/gcc-tests), GCCPOLY_GCC_TARBALL (default
@@ -124,7 +127,8 @@ worker() {
   }
   # The plugin build first.  The plain build is what it is compared with,
   # and it is needed only when the plugin build shows anything to compare:
-  # a failure, a diagnostic, a failed run, or a compile over 60 s (the
+  # a failure, a diagnostic (but those plain GCC prints for any program of
+  # the kind: PLAIN_BASELINE, below), a failed run, or a compile over 60 s (the
   # plugin build may take three times the plain build's time, and at least
   # 60 s a compiler run: libgomp's for-5.c takes 25-50 s at -O3 -fchecking
   # without the plugin, as the machine is loaded).  A clean plugin build
@@ -136,7 +140,7 @@ worker() {
   cc_limit=300
   if [ "${brc[plugin]}" != 0 ] || [ "${secs[plugin]}" -gt 60 ] ||
      { [ "$kind" = run ] && [ "${rrc[plugin]}" != 0 ]; } ||
-     [ -n "$(diags "$t/plugin.log")" ]; then
+     [ -n "$(comm -23 <(diags "$t/plugin.log") "$PLAIN_BASELINE")" ]; then
     plain=1
     build_and_run plain
   else
@@ -164,7 +168,11 @@ worker() {
       fi
       local new
       new=
-      [ -s "$t/plugin.log" ] && new=$(comm -13 <(diags "$t/plain.log") <(diags "$t/plugin.log"))
+      if [ $plain = 1 ]; then
+        [ -s "$t/plugin.log" ] && new=$(comm -13 <(diags "$t/plain.log") <(diags "$t/plugin.log"))
+      else
+        new=$(comm -13 "$PLAIN_BASELINE" <(diags "$t/plugin.log"))
+      fi
       if [ -n "$new" ]; then
         printf '%s\n' "$new" >"$t/new-diagnostics.txt"
         echo "NEWDIAG $(grep -c '' "$t/new-diagnostics.txt") new line(s), first: $(head -n1 "$t/new-diagnostics.txt" | cut -c1-300)"
@@ -214,6 +222,7 @@ list=0
 jobs=${GCCPOLY_JOBS:-2}
 keep=0
 plan_opts=()
+loops_from=
 add_flags=
 while [ $# -gt 0 ]; do
   case $1 in
@@ -228,6 +237,8 @@ while [ $# -gt 0 ]; do
     -j*) jobs=${1#-j}; shift ;;
     --keep) keep=1; shift ;;
     --vect-run) plan_opts+=(--vect-run); shift ;;
+    --loops-from) loops_from=$2; shift 2 ;;
+    --loops-from=*) loops_from=${1#*=}; shift ;;
     --add-flags) add_flags=$2; shift 2 ;;
     --add-flags=*) add_flags=${1#*=}; shift ;;
     -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -346,6 +357,35 @@ only_arg=()
 [ -n "$only" ] && only_arg=(--only "$only")
 python3 "$here/dg-plan.py" plan "$srcroot" "$work" "${only_arg[@]}" "${plan_opts[@]}" "${et[@]}" || exit 2
 plan=$work/plan.tsv
+# --loops-from: a test whose report in an earlier run lists no loop in any
+# of its functions gives the plugin nothing to do; it ran with the plugin
+# there, and is skipped here.  A test without such a report (a build
+# that failed, -O0 or -Og, where the pass does not run) stays in.
+if [ -n "$loops_from" ]; then
+  python3 - "$plan" "$loops_from" <<'EOF' || exit 2
+import glob, json, os, sys
+plan, earlier = sys.argv[1], sys.argv[2]
+def loop_free(tid):
+    reports = glob.glob(os.path.join(earlier, "tests", tid, "report*.json"))
+    if not reports:
+        return False
+    for p in reports:
+        try:
+            fns = json.load(open(p))["functions"]
+        except Exception:
+            return False
+        if not fns or any(f.get("loops") or f.get("scops") or f.get("rejected") for f in fns):
+            return False
+    return True
+out = []
+for line in open(plan):
+    f = line.rstrip("\n").split("\t")
+    if f[0] == "RUN" and loop_free(f[2]):
+        line = "SKIP\t%s\tno loop in any function of its report in %s\n" % (f[1], earlier)
+    out.append(line)
+open(plan, "w").writelines(out)
+EOF
+fi
 n_run=$(grep -c '^RUN' "$plan")
 n_skip=$(grep -c '^SKIP' "$plan")
 
@@ -356,10 +396,26 @@ if [ $list = 1 ]; then
   exit 0
 fi
 
+# ------------------------------------------------------------ baseline
+# What plain GCC prints for any program with an offload region, whatever
+# the test: with an offload compiler installed, the linker's warnings on
+# libgomp's offload table (crtoffloadtable.o, under PIE).  A plugin build
+# that prints only these lines needs no plain build to be compared with:
+# the plugin makes no offload regions, so a plain build of the same test
+# prints them too (libgomp's for-*.c tests, the slowest to compile, do).
+baseline_src=$probe_dir/offload-baseline.c
+printf '%s\n' 'int main (void) { int x = 0;' '#pragma omp target map(tofrom: x)' \
+  '  x = 1;' '  return x != 1; }' >"$baseline_src"
+read -r -a baseline_flags <<<"$add_flags"
+(cd "$probe_dir" && timeout 300 "$cc" -fopenmp -O2 "${baseline_flags[@]}" "$baseline_src" \
+   -o offload-baseline.out) >"$probe_dir/offload-baseline.log" 2>&1
+diags "$probe_dir/offload-baseline.log" >"$work/plain-baseline.txt"
+
 # ------------------------------------------------------------ run
 echo "check-gcc: $n_run tests (${only:-all groups}), $n_skip skipped; $jobs jobs; cc $cc; plugin $plugin${add_flags:+; added to every test: $add_flags}"
 echo "check-gcc: per-test logs in $work/tests/GROUP/TEST/"
-export CC=$cc PLUGIN=$plugin WORK=$work KEEP=$keep ADD_FLAGS=$add_flags
+echo "check-gcc: lines plain GCC prints for any program with an offload region, which a plugin build may print too: $(grep -c '' "$work/plain-baseline.txt") ($work/plain-baseline.txt)"
+export CC=$cc PLUGIN=$plugin WORK=$work KEEP=$keep ADD_FLAGS=$add_flags PLAIN_BASELINE=$work/plain-baseline.txt
 # Test binaries run several at a time on few cores.  libgomp's default
 # waiting spins, which then costs a time slice at every barrier: GCC's
 # loop-interchange-6.c (65,536 parallel starts, by GCC's own parloops too)
