@@ -73,8 +73,10 @@ echo "($((SECONDS - t0)) s)"
 
 echo "== check-gcc: GCC's own graphite, autopar, loop-interchange, vect, libgomp and torture tests"
 gcc_log=$work/check-gcc.log
+# Its reports tell the later torture passes which tests have a loop.
+first_pass=$work/gcc-check
 t0=$SECONDS
-"$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" 2>&1 | tee "$gcc_log" |
+GCCPOLY_GCC_CHECK_WORK=$first_pass "$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" 2>&1 | tee "$gcc_log" |
   grep -E "$problems" | tee -a "$failures"
 sed -n '/^== check-gcc summary/,$p' "$gcc_log"
 read -r gp gf < <(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$gcc_log" | tail -n1)
@@ -117,8 +119,9 @@ run_part "check-gcc at -O3 -ftree-parallelize-loops=2 -fchecking (all but the to
   --only graphite,autopar,loop-interchange,vect,libgomp \
   --add-flags "-O3 -ftree-parallelize-loops=2 -fchecking"
 # The torture tests' later passes take only the tests in which the first
-# pass's report lists a loop (a third of them, 1388 of 4426): the others
-# give the plugin nothing to do at any options; they ran with it there.
+# pass's report lists a loop, and those with no report (1,499 of 4,426):
+# the others give the plugin nothing to do at any options; they ran with
+# it there.
 # GCC's torture tests a second time, at -O3 with threads and -fchecking,
 # each compiled with and without -g and the code compared
 # (-fcompare-debug; the binary that runs is the one without -g): debug
@@ -127,7 +130,7 @@ run_part "check-gcc at -O3 -ftree-parallelize-loops=2 -fchecking (all but the to
 # and -g must not change the code.
 run_part "check-gcc's torture tests at -O3 -ftree-parallelize-loops=2 -fchecking -fcompare-debug" "$work/check-gcc-debug.log" \
   env GCCPOLY_GCC_CHECK_WORK="$top/testsuite/work/gcc-check-debug" \
-  "$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" --only torture --loops-from "$top/testsuite/work/gcc-check" \
+  "$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" --only torture --loops-from "$first_pass" \
   --add-flags "-O3 -ftree-parallelize-loops=2 -fchecking -fcompare-debug"
 # And a third time with -fwrapv: signed overflow defined, so that GCC reads
 # other facts from the plugin's run-time tests (in the copy run where a
@@ -135,7 +138,7 @@ run_part "check-gcc's torture tests at -O3 -ftree-parallelize-loops=2 -fchecking
 # plain GCC did not see: pr47744-1.c).
 run_part "check-gcc's torture tests at -O2 -fwrapv -ftree-parallelize-loops=2" "$work/check-gcc-wrapv.log" \
   env GCCPOLY_GCC_CHECK_WORK="$top/testsuite/work/gcc-check-wrapv" \
-  "$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" --only torture --loops-from "$top/testsuite/work/gcc-check" \
+  "$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" --only torture --loops-from "$first_pass" \
   --add-flags "-O2 -fwrapv -ftree-parallelize-loops=2"
 # On x86-64, a fourth time at -m32, where the target has no 128-bit
 # arithmetic for the run-time tests (they stopped GCC at expansion: 24
@@ -148,7 +151,7 @@ case $("$cc" -dumpmachine) in
        && "$m32_probe"; then
       run_part "check-gcc's torture tests at -m32 -O3 -ftree-parallelize-loops=2 -fchecking" "$work/check-gcc-m32.log" \
         env GCCPOLY_GCC_CHECK_WORK="$top/testsuite/work/gcc-check-m32" \
-        "$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" --only torture --loops-from "$top/testsuite/work/gcc-check" \
+        "$top/testsuite/gcc/check-gcc.sh" --plugin "$plugin" --cc "$cc" --only torture --loops-from "$first_pass" \
         --add-flags "-m32 -O3 -ftree-parallelize-loops=2 -fchecking"
       # The kernels at -m32 too: x87 arithmetic rounded where C says
       # (-fexcess-precision=standard; with GNU C's default, fast, a value

@@ -144,7 +144,7 @@ worker() {
     plain=1
     build_and_run plain
   else
-    brc[plain]=0; rrc[plain]=0; secs[plain]=0; : >"$t/plain.log"
+    brc[plain]=0; rrc[plain]=0; secs[plain]=0
   fi
   local plain_s=${secs[plain]}
   cc_limit=$(( 3 * plain_s > 60 ? 3 * plain_s : 60 ))
@@ -168,11 +168,9 @@ worker() {
       fi
       local new
       new=
-      if [ $plain = 1 ]; then
-        [ -s "$t/plugin.log" ] && new=$(comm -13 <(diags "$t/plain.log") <(diags "$t/plugin.log"))
-      else
-        new=$(comm -13 "$PLAIN_BASELINE" <(diags "$t/plugin.log"))
-      fi
+      # Without a plain build, the plugin build printed nothing beyond
+      # PLAIN_BASELINE: nothing new.
+      [ $plain = 1 ] && new=$(comm -13 <(diags "$t/plain.log") <(diags "$t/plugin.log"))
       if [ -n "$new" ]; then
         printf '%s\n' "$new" >"$t/new-diagnostics.txt"
         echo "NEWDIAG $(grep -c '' "$t/new-diagnostics.txt") new line(s), first: $(head -n1 "$t/new-diagnostics.txt" | cut -c1-300)"
@@ -222,7 +220,6 @@ list=0
 jobs=${GCCPOLY_JOBS:-2}
 keep=0
 plan_opts=()
-loops_from=
 add_flags=
 while [ $# -gt 0 ]; do
   case $1 in
@@ -237,8 +234,8 @@ while [ $# -gt 0 ]; do
     -j*) jobs=${1#-j}; shift ;;
     --keep) keep=1; shift ;;
     --vect-run) plan_opts+=(--vect-run); shift ;;
-    --loops-from) loops_from=$2; shift 2 ;;
-    --loops-from=*) loops_from=${1#*=}; shift ;;
+    --loops-from) plan_opts+=(--loops-from "$2"); shift 2 ;;
+    --loops-from=*) plan_opts+=(--loops-from "${1#*=}"); shift ;;
     --add-flags) add_flags=$2; shift 2 ;;
     --add-flags=*) add_flags=${1#*=}; shift ;;
     -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -357,35 +354,6 @@ only_arg=()
 [ -n "$only" ] && only_arg=(--only "$only")
 python3 "$here/dg-plan.py" plan "$srcroot" "$work" "${only_arg[@]}" "${plan_opts[@]}" "${et[@]}" || exit 2
 plan=$work/plan.tsv
-# --loops-from: a test whose report in an earlier run lists no loop in any
-# of its functions gives the plugin nothing to do; it ran with the plugin
-# there, and is skipped here.  A test without such a report (a build
-# that failed, -O0 or -Og, where the pass does not run) stays in.
-if [ -n "$loops_from" ]; then
-  python3 - "$plan" "$loops_from" <<'EOF' || exit 2
-import glob, json, os, sys
-plan, earlier = sys.argv[1], sys.argv[2]
-def loop_free(tid):
-    reports = glob.glob(os.path.join(earlier, "tests", tid, "report*.json"))
-    if not reports:
-        return False
-    for p in reports:
-        try:
-            fns = json.load(open(p))["functions"]
-        except Exception:
-            return False
-        if not fns or any(f.get("loops") or f.get("scops") or f.get("rejected") for f in fns):
-            return False
-    return True
-out = []
-for line in open(plan):
-    f = line.rstrip("\n").split("\t")
-    if f[0] == "RUN" and loop_free(f[2]):
-        line = "SKIP\t%s\tno loop in any function of its report in %s\n" % (f[1], earlier)
-    out.append(line)
-open(plan, "w").writelines(out)
-EOF
-fi
 n_run=$(grep -c '^RUN' "$plan")
 n_skip=$(grep -c '^SKIP' "$plan")
 

@@ -7,7 +7,7 @@ Usage:
   dg-plan.py needed-includes SRCROOT
       print the tar member names (relative to SRCROOT's gcc.dg) of files that
       selected tests include through relative paths and that are not there.
-  dg-plan.py plan SRCROOT WORK [--only GROUP[,GROUP...]] [--vect-run] [--et NAME=0|1 ...]
+  dg-plan.py plan SRCROOT WORK [--only GROUP[,GROUP...]] [--vect-run] [--loops-from DIR] [--et NAME=0|1 ...]
       write WORK/plan.tsv, one line a test:
         RUN <TAB> gcc.dg/... <TAB> GROUP/NAME <TAB> dg-do kind <TAB> source <TAB> options <TAB> extra sources
         SKIP <TAB> gcc.dg/... <TAB> reason
@@ -21,6 +21,7 @@ closely enough for a robustness check; see README.md.
 
 import fnmatch
 import glob
+import json
 import os
 import re
 import shlex
@@ -425,6 +426,24 @@ def selected(srcroot, only):
     return out
 
 
+def loop_free(earlier, tid):
+    """Whether test TID's reports in an earlier run's work directory list
+    functions and no loop, SCoP or rejected region in any of them (no
+    report, an unreadable one or an empty function list: not known)."""
+    reports = glob.glob(os.path.join(earlier, "tests", tid, "report*.json"))
+    if not reports:
+        return False
+    for p in reports:
+        try:
+            with open(p) as f:
+                fns = json.load(f)["functions"]
+        except (OSError, ValueError, KeyError, TypeError):
+            return False
+        if not fns or any(fn.get("loops") or fn.get("scops") or fn.get("rejected") for fn in fns):
+            return False
+    return True
+
+
 def main(argv):
     mode, srcroot = argv[1], os.path.abspath(argv[2])
     if mode == "needed-includes":
@@ -436,7 +455,7 @@ def main(argv):
             print(n)
         return 0
     work = argv[3]
-    only, overrides = None, {}
+    only, overrides, loops_from = None, {}, None
     rest = argv[4:]
     while rest:
         a = rest.pop(0)
@@ -450,6 +469,8 @@ def main(argv):
                 only.add(g)
         elif a == "--vect-run":
             VECT_DEFAULT_DO[0] = "run"
+        elif a == "--loops-from":
+            loops_from = rest.pop(0)
         elif a == "--et":
             k, v = rest.pop(0).split("=")
             overrides[k] = v == "1"
@@ -471,6 +492,11 @@ def main(argv):
             tid = "%s/%s%s" % (g, sub, os.path.basename(p)[:-2])
             if any(US in x or "\t" in x or "\n" in x for x in flags + extras + [p]):
                 plan.write("SKIP\t%s\t%s\n" % (rel, "an option has a tab, newline or \\x1f in it"))
+                continue
+            # A test with no loop gives the plugin nothing to do at any
+            # options; it ran with the plugin in the earlier run.
+            if loops_from and loop_free(loops_from, tid):
+                plan.write("SKIP\t%s\tno loop in any function of its report in %s\n" % (rel, loops_from))
                 continue
             plan.write("RUN\t%s\t%s\t%s\t%s\t%s\t%s\n" % (rel, tid, kind, p, US.join(flags), US.join(extras)))
     return 0
