@@ -94,6 +94,13 @@ impl Tree {
         (!p.is_null()).then(|| ffi::string_from(p))
     }
 
+    /// Whether this SSA name is a value of a variable of the source (not a
+    /// temporary of GCC's, named or not).
+    pub fn is_user_var(self) -> bool {
+        // SAFETY: an SSA name.
+        unsafe { ffi::gp_ssa_is_user_var(self.0) != 0 }
+    }
+
     /// The parameter this SSA name is the entry value of, if any.
     pub fn ssa_param_name(self) -> Option<String> {
         // SAFETY: the shim checks the tree's code; the identifier outlives

@@ -16,11 +16,17 @@
 //! `_<version>` when the SSA name has no variable. A reduction whose running
 //! value is stored to a memory cell in every iteration (PRE leaves
 //! `C[i][j] = acc` in the loop after replacing its loads) is named after
-//! that cell (`C[i][j]`), otherwise after the accumulator's variable.
+//! that cell (`C[i][j]`), otherwise after the accumulator's variable. In
+//! the private lists a temporary of GCC's (no variable of the source, or an
+//! artificial one: `prephitmp`, `iftmp.5`, `_19`) is shown by what it
+//! holds: `running value of C[i][j]` where it carries that cell's value
+//! through a loop, else `value of line N`, the line of the statement that
+//! computes it.
 
 use super::ir::{self, LoopRef, Stmt, Tree};
 use super::loops::LoopForest;
 use super::scop::{is_memory_ref, scalar_name, Region};
+use super::source::SourcePos;
 use crate::ffi::{gp_stmt_kind as SK, gp_tree_kind as TK, gp_type_kind as TY};
 use poly::{
     conflict_free_condition, BoundedCtx, DependenceCounts, Dependences, IslFailure, IslScop, Iterations, LightScop, LoopId,
@@ -184,11 +190,17 @@ fn source_name(v: Tree) -> String {
 struct SsaScan {
     /// Model array name -> source name.
     names: HashMap<String, String>,
+    /// The model's names of SSA values that are no variable of the source
+    /// (PRE's `prephitmp`, anonymous values): a remark names them by what
+    /// they hold where it can: with the line of their statement, or for a
+    /// PHI of a statement whose value it merges.
+    temporaries: HashMap<String, Option<u32>>,
     facts: BTreeMap<String, ScalarFact>,
 }
 
 fn scan_ssa(forest: &LoopForest, r: &Region, lm: &LoopMap, memory: &[String]) -> SsaScan {
     let mut names = HashMap::new();
+    let mut temporaries = HashMap::new();
     let mut facts = BTreeMap::new();
     let stmt_names: BTreeSet<&str> = r.scop.statements.iter().map(|s| s.name.as_str()).collect();
     let dim_of = |l: u32| lm.depth.get(&l).map(|d| 2 * *d as u32 - 1);
@@ -199,6 +211,16 @@ fn scan_ssa(forest: &LoopForest, r: &Region, lm: &LoopMap, memory: &[String]) ->
             let name = scalar_name(v);
             names.insert(name.clone(), source_name(v));
             names.insert(format!("{name}_phi"), source_name(v));
+            if !v.is_user_var() {
+                // A PHI has no line: that of a value it merges.
+                let line = p
+                    .phi_args()
+                    .into_iter()
+                    .filter(|(a, _)| a.kind() == TK::GP_T_SSA_NAME)
+                    .find_map(|(a, _)| a.def_stmt().and_then(|d| SourcePos::of(d.location())).map(|p| p.line));
+                temporaries.insert(name.clone(), line);
+                temporaries.insert(format!("{name}_phi"), line);
+            }
             facts.insert(name.clone(), ScalarFact::Value { def: s.name.clone() });
             // The PHI's own array: a region loop's header, or a join.
             let l = ir::bb_loop(b);
@@ -220,6 +242,9 @@ fn scan_ssa(forest: &LoopForest, r: &Region, lm: &LoopMap, memory: &[String]) ->
             let Some(v) = st.lhs().filter(|t| t.kind() == TK::GP_T_SSA_NAME && !t.is_virtual()) else { continue };
             let name = scalar_name(v);
             names.insert(name.clone(), source_name(v));
+            if !v.is_user_var() {
+                temporaries.insert(name.clone(), SourcePos::of(st.location()).map(|p| p.line));
+            }
             facts.insert(name, ScalarFact::Value { def: s.name.clone() });
         }
     }
@@ -234,7 +259,7 @@ fn scan_ssa(forest: &LoopForest, r: &Region, lm: &LoopMap, memory: &[String]) ->
             }
         }
     }
-    SsaScan { names, facts }
+    SsaScan { names, temporaries, facts }
 }
 
 /// One memory access of a block: the GIMPLE statement, the reference,
@@ -1090,7 +1115,7 @@ impl<'a> SplitJudge<'a> {
             let cx = BoundedCtx::new(max_operations);
             let engine = PairEngine::new(&cx, m, Some(p.live.clone()), &p.ssa.facts);
             let o = match engine.verdict(&lp, &hs, &vopts) {
-                Ok(v) => outcome(&v, &hints, &p.arrays, &display),
+                Ok(v) => outcome(&v, &hints, &p.arrays, &display, &HashMap::new()),
                 Err(IslFailure::OutOfOperations) => return Err("isl ran out of operations".into()),
                 Err(e) => return Err(format!("not analysed: {e}")),
             };
@@ -1197,7 +1222,7 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
         let o = match &verdicts[&l] {
             Ok(v) => {
                 privatized.extend(v.private.iter().cloned());
-                outcome(v, &hints[&l], &arrays, &display)
+                outcome(v, &hints[&l], &arrays, &display, &private_names(forest, r, l, &hints, &ssa.temporaries))
             }
             Err(IslFailure::OutOfOperations) => LoopOutcome::none("isl ran out of operations".into()),
             Err(e) => LoopOutcome::none(format!("not analysed: {e}")),
@@ -1329,7 +1354,46 @@ fn dedup(v: impl IntoIterator<Item = String>) -> Vec<String> {
     out
 }
 
-fn outcome(v: &LoopVerdict, hints: &[(ReductionHint, String)], memory: &[String], display: &dyn Fn(&str) -> String) -> LoopOutcome {
+/// How loop `l`'s private lists show GCC's temporaries, by the model's
+/// name, since the source has no name for them: one that carries a cell's
+/// running value through a loop inside `l` or `l` itself (PRE's
+/// `prephitmp` over `k` for `C[i][j]`) as "running value of C[i][j]", one
+/// computed by a statement (or merged by a PHI from one) as "value of line
+/// N"; the others keep their SSA variable's name.
+fn private_names(
+    forest: &LoopForest,
+    r: &Region,
+    l: u32,
+    hints: &HashMap<u32, Vec<(ReductionHint, String)>>,
+    temporaries: &HashMap<String, Option<u32>>,
+) -> HashMap<String, String> {
+    let mut out = HashMap::new();
+    for m in r.loops.iter().filter(|&&m| forest.within(m, l)) {
+        for (h, cell) in hints.get(m).into_iter().flatten() {
+            // A hint without a stored cell is named after its accumulator.
+            if !cell.contains('[') {
+                continue;
+            }
+            for a in std::iter::once(&h.array).chain(&h.arrays).filter(|a| temporaries.contains_key(*a)) {
+                out.entry(a.clone()).or_insert_with(|| format!("running value of {cell}"));
+            }
+        }
+    }
+    for (a, line) in temporaries {
+        if let Some(n) = line {
+            out.entry(a.clone()).or_insert_with(|| format!("value of line {n}"));
+        }
+    }
+    out
+}
+
+fn outcome(
+    v: &LoopVerdict,
+    hints: &[(ReductionHint, String)],
+    memory: &[String],
+    display: &dyn Fn(&str) -> String,
+    private_names: &HashMap<String, String>,
+) -> LoopOutcome {
     let kind = match v.kind {
         VerdictKind::Doall => "doall",
         VerdictKind::Private => "private",
@@ -1366,6 +1430,7 @@ fn outcome(v: &LoopVerdict, hints: &[(ReductionHint, String)], memory: &[String]
             None => display(a),
         }
     };
+    let private_name = |a: &str| -> String { private_names.get(a).cloned().unwrap_or_else(|| display(a)) };
     let blockers: Vec<String> = v
         .blockers
         .iter()
@@ -1381,9 +1446,9 @@ fn outcome(v: &LoopVerdict, hints: &[(ReductionHint, String)], memory: &[String]
     LoopOutcome {
         parallel: v.parallel,
         kind,
-        private: dedup(v.private.iter().map(|a| display(a))),
-        firstprivate: dedup(v.firstprivate.iter().map(|a| display(a))),
-        lastprivate: dedup(v.lastprivate.iter().map(|a| display(a))),
+        private: dedup(v.private.iter().map(|a| private_name(a))),
+        firstprivate: dedup(v.firstprivate.iter().map(|a| private_name(a))),
+        lastprivate: dedup(v.lastprivate.iter().map(|a| private_name(a))),
         reductions,
         in_memory,
         blockers: dedup(blockers),

@@ -1429,6 +1429,13 @@ gp_ssa_var_name (const gp_tree *t)
   return id ? IDENTIFIER_POINTER (id) : NULL;
 }
 
+int
+gp_ssa_is_user_var (const gp_tree *t)
+{
+  tree var = SSA_NAME_VAR (as_tree (t));
+  return var && DECL_P (var) && DECL_NAME (var) && !DECL_ARTIFICIAL (var);
+}
+
 const char *
 gp_ssa_param_name (const gp_tree *t)
 {

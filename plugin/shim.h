@@ -393,6 +393,10 @@ int gp_int_cst_value (const gp_tree *t, int64_t *out);
 unsigned gp_ssa_version (const gp_tree *t);
 /* The name of the variable behind the SSA name, or NULL.  */
 const char *gp_ssa_var_name (const gp_tree *t);
+/* 1 when the SSA name is a value of a variable the source declares (not
+   a temporary of GCC's: PRE's prephitmp, the gimplifier's iftmp.N, an
+   anonymous value).  */
+int gp_ssa_is_user_var (const gp_tree *t);
 /* The parameter's name when T is the default definition of a PARM_DECL
    (its value on entry); else NULL.  */
 const char *gp_ssa_param_name (const gp_tree *t);

@@ -1,8 +1,10 @@
 /* Without the dominator optimizations, PRE leaves row i of A behind a PHI
    of two equal addresses, prephitmp_116, which the model takes for an
    array of its own ("prephitmp"), and carries the running value of
-   A[i][j] over k in the PHI prephitmp_118, a private scalar shown under the
-   same name.  The j loop is parallel with only its scalars private; the
+   A[i][j] over k in the PHI prephitmp_118, a private scalar of the same
+   name (the private list shows it, and _39 of its cycle, by the cell whose
+   running value they carry, in the model's name for the row).  The j loop
+   is parallel with only its scalars private; the
    array must not be given zeroed copies per thread because a scalar bears
    its name (it was: the row read zeros and lost its writes, at one thread
    too).  The output must equal the plain build's.  */
@@ -46,5 +48,5 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-report {functions[name=lu].loops[line=26].private} {["prephitmp","_39"]} } } */
-/* { dg-final { scan-report {functions[name=lu].loops[line=26].transform} {["parallel"]} } } */
+/* { dg-final { scan-report {functions[name=lu].loops[line=28].private} {["running value of prephitmp[i + j]"]} } } */
+/* { dg-final { scan-report {functions[name=lu].loops[line=28].transform} {["parallel"]} } } */
