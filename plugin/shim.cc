@@ -5023,6 +5023,44 @@ gp_loop_wavefront (unsigned outer, int apply)
 
 /* --- Skewed pairs.  ---------------------------------------------------- */
 
+/* Counter C of a skewed pair, as a counter of the new inner loop N that
+   steps by STEP (in C's type) from START, an SSA name whose value the
+   caller assigns before N; NULL_TREE where C stays computed from A or B
+   (ix_counter_at).  Only for a type whose overflow is undefined: there a
+   counter of its own lets SCEV see (long) i as affine, so that IVOPTs
+   steps the addresses instead of multiplying them out in every iteration
+   (seidel-2d's cells: three multiplications and eight sign extensions
+   each).  Its values are the original counter's, but for the one after N's
+   last iteration, which the caller checks fits the type.  */
+static tree
+sk_counter_iv (const ix_counter &c, class loop *n, edge exit, tree step,
+	       tree *start)
+{
+  tree type = TREE_TYPE (PHI_RESULT (c.phi));
+  if (!INTEGRAL_TYPE_P (type) || !TYPE_OVERFLOW_UNDEFINED (type) || c.move
+      || !step)
+    return NULL_TREE;
+  *start = make_ssa_name (type);
+  tree v, v_after;
+  gimple_stmt_iterator incr = gsi_last_bb (exit->src);
+  create_iv (*start, step, NULL_TREE, n, &incr, false, &v, &v_after);
+  return v;
+}
+
+/* BASE + STEP * K for a counter of type TYPE, with its intermediate
+   products in the unsigned type (as ix_counter_at).  */
+static tree
+sk_counter_value (tree type, tree base, tree step, tree k)
+{
+  tree off = unsigned_type_for (type);
+  return fold_convert (type,
+		       fold_build2 (PLUS_EXPR, off,
+				    fold_convert (off, unshare_expr (base)),
+				    fold_build2 (MULT_EXPR, off,
+						 fold_convert (off, step),
+						 fold_convert (off, k))));
+}
+
 gp_interchange_status
 gp_loop_skew (unsigned outer, int factor, int apply)
 {
@@ -5090,10 +5128,45 @@ gp_loop_skew (unsigned outer, int factor, int apply)
 								    fold_convert (u64, f),
 								    a)),
 				     true, NULL_TREE, true, GSI_SAME_STMT);
+  /* Counters of N's own where their type allows (sk_counter_iv): an outer
+     counter steps by its step from its value at LO; an inner one by -F
+     times its step from its value at D - F * LO.  After N's last iteration
+     the outer one holds its value at A = HI + 1 <= AMAX + 1, which the
+     pair computed too; the inner one its value at B = D - F * (HI + 1),
+     at least -F: B in [-F, -1] gives values the pair did not compute,
+     checked to fit its type here (base and step constant).  */
+  auto_vec<std::pair<tree, tree>> starts;
   for (const ix_counter &c : pp->o_counters)
-    ix_replace_counter (c, ix_counter_at (c, a, &to), n, dead);
+    {
+      tree type = TREE_TYPE (PHI_RESULT (c.phi));
+      tree start = NULL_TREE;
+      tree v = sk_counter_iv (c, n, pp->ne, fold_convert (type, c.step), &start);
+      if (v)
+	starts.safe_push ({start, sk_counter_value (type, c.base, c.step, lo)});
+      ix_replace_counter (c, v ? v : ix_counter_at (c, a, &to), n, dead);
+    }
   for (const ix_counter &c : pp->n_counters)
-    ix_replace_counter (c, ix_counter_at (c, b, &to), n, dead);
+    {
+      tree type = TREE_TYPE (PHI_RESULT (c.phi));
+      tree step = NULL_TREE, start = NULL_TREE;
+      if (INTEGRAL_TYPE_P (type) && TREE_CODE (c.base) == INTEGER_CST
+	  && TREE_CODE (c.step) == INTEGER_CST)
+	{
+	  widest_int st = wi::to_widest (c.step);
+	  widest_int lowest = wi::to_widest (c.base) - st * factor;
+	  widest_int per_a = -st * factor;
+	  if (wi::fits_to_tree_p (lowest, type) && wi::fits_to_tree_p (per_a, type))
+	    step = wide_int_to_tree (type, per_a);
+	}
+      tree v = sk_counter_iv (c, n, pp->ne, step, &start);
+      if (v)
+	starts.safe_push ({start, sk_counter_value (type, c.base, c.step,
+						    fold_build2 (MINUS_EXPR, u64, d,
+								 fold_build2 (MULT_EXPR, u64,
+									      fold_convert (u64, f),
+									      fold_convert (u64, lo))))});
+      ix_replace_counter (c, v ? v : ix_counter_at (c, b, &to), n, dead);
+    }
   ix_outer_code_into_inner (pp, &to, dead);
   /* D's increment stays in O's exit block, where it went with the rest.  */
   gimple_stmt_iterator from = gsi_for_stmt (SSA_NAME_DEF_STMT (d_after));
@@ -5114,6 +5187,10 @@ gp_loop_skew (unsigned outer, int factor, int apply)
   gsi_insert_on_edge_immediate (loop_preheader_edge (n),
 				gimple_build_assign (lo, value_before (n,
 								       first)));
+  for (auto &sv : starts)
+    gsi_insert_on_edge_immediate (loop_preheader_edge (n),
+				  gimple_build_assign (sv.first,
+						       value_before (n, sv.second)));
   tree last = fold_build2 (MIN_EXPR, s64, a_max,
 			   fold_build2 (TRUNC_DIV_EXPR, s64,
 					unshare_expr (ds), f));

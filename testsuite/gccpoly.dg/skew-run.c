@@ -107,6 +107,28 @@ light (int n, double A[n][n])
       A[i][j] = A[i][j - 1] * 0.5 + A[i - 1][j + 1] * 0.25 + A[i][j];
 }
 
+/* The inner loop's start a parameter: its counter computed from b in
+   each iteration, the outer one a counter of the new inner loop's own
+   (docs/codegen.md, Skewed pairs).  */
+__attribute__((noinline)) void
+offset (int n, int s, double A[n][n])
+{
+  for (int i = 1; i < n - 1; i++) /* { dg-optimized "gccpoly: loops at lines \\d+ and \\d+ run by diagonals, in a copy run when \\(n <= 2 \\|\\| s > 0\\): the outer loop counts the diagonals 2 a \\+ b" "offset" } */
+    for (int j = s; j < n - 1; j++)
+      A[i][j] = (A[i - 1][j - 1] + A[i - 1][j] + A[i - 1][j + 1] + A[i][j - 1]
+		 + A[i][j] + A[i][j + 1] + A[i + 1][j - 1] + A[i + 1][j] + A[i + 1][j + 1]) / 9.0;
+}
+
+/* Unsigned counters: both computed from a and b in each iteration.  */
+__attribute__((noinline)) void
+ucount (unsigned n, double A[n][n])
+{
+  for (unsigned i = 1; i < n - 1; i++) /* { dg-optimized "gccpoly: loops at lines \\d+ and \\d+ run by diagonals, in a copy run when n > 0: the outer loop counts the diagonals 2 a \\+ b" "ucount" } */
+    for (unsigned j = 1; j < n - 1; j++)
+      A[i][j] = (A[i - 1][j - 1] + A[i - 1][j] + A[i - 1][j + 1] + A[i][j - 1]
+		 + A[i][j] + A[i][j + 1] + A[i + 1][j - 1] + A[i + 1][j] + A[i + 1][j + 1]) / 9.0;
+}
+
 static double
 digest (const double *v, long k)
 {
@@ -176,6 +198,20 @@ main (void)
       fill (nn, A);
       light (n, (void *) A);
       printf ("light %d: %.17g\n", n, digest (A, nn));
+
+      for (int o = 1; o < 4; o++)
+	{
+	  fill (nn, A);
+	  offset (n, o, (void *) A);
+	  printf ("offset %d %d: %.17g\n", n, o, digest (A, nn));
+	}
+
+      if (n > 0)
+	{
+	  fill (nn, A);
+	  ucount (n, (void *) A);
+	  printf ("ucount %d: %.17g\n", n, digest (A, nn));
+	}
 
       fill (nn, A);
       steep (n, (void *) A);
