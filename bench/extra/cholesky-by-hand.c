@@ -10,7 +10,14 @@
  * (the rows of the group before it are done) and its diagonal.  Every cell
  * gets the same subtractions in the same order as in cholesky.c, so the
  * output is the same bit for bit.
- * Build: gcc -O3 [-DROWS=2|4] -I bench/kernels cholesky-by-hand.c -lm */
+ * With -DCELLS=C instead, the chains of C consecutive cells of one row run
+ * side by side (unroll-and-jam of the j loop around its k loop): the cells
+ * j .. j+C-1 of row i share their k loop over k < j, then each is finished
+ * in order (its subtractions of the group's cells before it, its
+ * division).  Again every cell gets the same subtractions in the same
+ * order.  This jam stays inside one pair of loops (j and k), where the
+ * rows' jam also moves the diagonal's loop.
+ * Build: gcc -O3 [-DROWS=2|4 | -DCELLS=2|4] -I bench/kernels cholesky-by-hand.c -lm */
 #include <math.h>
 #include "harness.h"
 
@@ -34,6 +41,30 @@ static void finish_row(int n, double A[KRESTRICT n][n], int i, int j0)
     A[i][i] = sqrt(d);
 }
 
+#ifdef CELLS
+KERNEL void kernel_cholesky(int n, double A[KRESTRICT n][n])
+{
+    for (int i = 0; i < n; i++) {
+        int j = 0;
+        for (; j + CELLS <= i; j += CELLS) {
+            double a[CELLS];
+            for (int c = 0; c < CELLS; c++)
+                a[c] = A[i][j + c];
+            for (int k = 0; k < j; k++) {
+                double x = A[i][k];
+                for (int c = 0; c < CELLS; c++)
+                    a[c] -= x * A[j + c][k];
+            }
+            for (int c = 0; c < CELLS; c++) {
+                for (int k = j; k < j + c; k++)
+                    a[c] -= A[i][k] * A[j + c][k];
+                A[i][j + c] = a[c] / A[j + c][j + c];
+            }
+        }
+        finish_row(n, A, i, j);
+    }
+}
+#else
 KERNEL void kernel_cholesky(int n, double A[KRESTRICT n][n])
 {
     int i = 0;
@@ -54,6 +85,7 @@ KERNEL void kernel_cholesky(int n, double A[KRESTRICT n][n])
     for (; i < n; i++)
         finish_row(n, A, i, 0);
 }
+#endif
 
 /* main as in cholesky.c */
 int main(int argc, char **argv)

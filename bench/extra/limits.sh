@@ -12,6 +12,7 @@
 #   seidel-diagonals  no threads: each time step by the diagonals 2i + j
 #   seidel-threads    the same, each diagonal shared by the threads
 #   cholesky-rows2, -rows4  no threads: the chains of 2 or 4 rows run at once
+#   cholesky-cells2, -cells4  no threads: the chains of 2 or 4 cells of a row
 # Each binary runs R times (default 5) at the BENCH sizes, the builds
 # taking turns; prints the median wall time of the whole program (s),
 # the speed-up over O3 and whether the checksum is O3's.
@@ -42,8 +43,10 @@ done
 "$cc" "${common[@]}" -O3 -fopenmp -DTHREADS "$here/seidel-by-hand.c" -o "$out/seidel-2d.threads" -lm
 "$cc" "${common[@]}" -O3 -DROWS=2 "$here/cholesky-by-hand.c" -o "$out/cholesky.rows2" -lm
 "$cc" "${common[@]}" -O3 -DROWS=4 "$here/cholesky-by-hand.c" -o "$out/cholesky.rows4" -lm
+"$cc" "${common[@]}" -O3 -DCELLS=2 "$here/cholesky-by-hand.c" -o "$out/cholesky.cells2" -lm
+"$cc" "${common[@]}" -O3 -DCELLS=4 "$here/cholesky-by-hand.c" -o "$out/cholesky.cells4" -lm
 declare -A size=([atax]="10000 10000" [durbin]="40000" [seidel-2d]="200 1000" [cholesky]="2000")
-declare -A builds=([atax]="O3 graphite gccpoly hand" [durbin]="O3 graphite gccpoly threads region rotated fused" [seidel-2d]="O3 graphite gccpoly diagonals threads" [cholesky]="O3 graphite gccpoly rows2 rows4")
+declare -A builds=([atax]="O3 graphite gccpoly hand" [durbin]="O3 graphite gccpoly threads region rotated fused" [seidel-2d]="O3 graphite gccpoly diagonals threads" [cholesky]="O3 graphite gccpoly rows2 rows4 cells2 cells4")
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 echo "limits.sh: median of $runs runs, OMP_NUM_THREADS=2, $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
 echo "| kernel | build | seconds | speed-up over O3 | checksum = O3's |"
