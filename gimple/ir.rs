@@ -378,6 +378,14 @@ impl Stmt {
             .collect()
     }
 
+    /// The source locations of a PHI's arguments (where the values it
+    /// merges come from: `c ? 1.0 : 0.0` has one on each).
+    pub fn phi_arg_locations(self) -> Vec<ffi::gp_location> {
+        // SAFETY: a GIMPLE_PHI; the shim checks the index.
+        let n = unsafe { ffi::gp_phi_nargs(self.0) };
+        (0..n).map(|i| unsafe { ffi::gp_phi_arg_location(self.0, i) }).collect()
+    }
+
     /// The SSA name or memory reference this statement defines, if any.
     pub fn lhs(self) -> Option<Tree> {
         match self.kind() {

@@ -193,7 +193,8 @@ struct SsaScan {
     /// The model's names of SSA values that are no variable of the source
     /// (PRE's `prephitmp`, anonymous values): a remark names them by what
     /// they hold where it can: with the line of their statement, or for a
-    /// PHI of a statement whose value it merges.
+    /// PHI the line of the values it merges (their arguments' locations,
+    /// else their statements').
     temporaries: HashMap<String, Option<u32>>,
     facts: BTreeMap<String, ScalarFact>,
 }
@@ -214,10 +215,15 @@ fn scan_ssa(forest: &LoopForest, r: &Region, lm: &LoopMap, memory: &[String]) ->
             if !v.is_user_var() {
                 // A PHI has no line: that of a value it merges.
                 let line = p
-                    .phi_args()
+                    .phi_arg_locations()
                     .into_iter()
-                    .filter(|(a, _)| a.kind() == TK::GP_T_SSA_NAME)
-                    .find_map(|(a, _)| a.def_stmt().and_then(|d| SourcePos::of(d.location())).map(|p| p.line));
+                    .find_map(|l| SourcePos::of(l).map(|p| p.line))
+                    .or_else(|| {
+                        p.phi_args()
+                            .into_iter()
+                            .filter(|(a, _)| a.kind() == TK::GP_T_SSA_NAME)
+                            .find_map(|(a, _)| a.def_stmt().and_then(|d| SourcePos::of(d.location())).map(|p| p.line))
+                    });
                 temporaries.insert(name.clone(), line);
                 temporaries.insert(format!("{name}_phi"), line);
             }
@@ -993,7 +999,11 @@ fn on_pair<T>(
     let (Some(da), Some(db), Some(stmts)) = (p.lm.depth.get(&outer), p.lm.depth.get(&inner), p.lm.stmts.get(&inner)) else {
         return Err("the loops are not in the region".into());
     };
-    let display = |a: &str| -> String { p.ssa.names.get(a).cloned().unwrap_or_else(|| a.to_string()) };
+    // GCC's temporaries by what they hold, as in the private lists.
+    let hints: HashMap<u32, Vec<(ReductionHint, String)>> =
+        r.loops.iter().filter(|&&m| forest.within(m, outer)).map(|&m| (m, hints_of(forest, r, m, &p.arrays))).collect();
+    let names = private_names(forest, r, outer, &hints, &p.ssa.temporaries);
+    let display = |a: &str| -> String { names.get(a).or_else(|| p.ssa.names.get(a)).cloned().unwrap_or_else(|| a.to_string()) };
     match f(&e, 2 * *da as u32 - 1, 2 * *db as u32 - 1, stmts, &display) {
         Ok(t) => Ok(t),
         Err(IslFailure::OutOfOperations) => Err("isl ran out of operations".into()),
@@ -1205,7 +1215,11 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
                 for &b in &band[x + 1..] {
                     let (da, db) = (2 * lm.depth[&a] as u32 - 1, 2 * lm.depth[&b] as u32 - 1);
                     let (legal, reason) = match e.interchange(da, db, &inner_stmts) {
-                        Ok(i) => (i.legal, interchange_reason(&i, &display)),
+                        Ok(i) => {
+                            let names = private_names(forest, r, a, &hints, &ssa.temporaries);
+                            let shown = |x: &str| names.get(x).cloned().unwrap_or_else(|| display(x));
+                            (i.legal, interchange_reason(&i, &shown))
+                        }
                         Err(IslFailure::OutOfOperations) => (false, "isl ran out of operations".into()),
                         Err(e) => (false, format!("not analysed: {e}")),
                     };

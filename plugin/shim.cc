@@ -1295,6 +1295,15 @@ gp_phi_arg_src (const gp_stmt *s, unsigned i)
   return gimple_phi_arg_edge (g, i)->src->index;
 }
 
+gp_location
+gp_phi_arg_location (const gp_stmt *s, unsigned i)
+{
+  gphi *g = as_a<gphi *> (as_stmt (s));
+  if (i >= gimple_phi_num_args (g))
+    return UNKNOWN_LOCATION;
+  return gimple_phi_arg_location (g, i);
+}
+
 static gp_tree_kind
 tree_kind (enum tree_code code)
 {

@@ -376,6 +376,8 @@ gp_tree *gp_phi_result (const gp_stmt *s);
 unsigned gp_phi_nargs (const gp_stmt *s);
 gp_tree *gp_phi_arg (const gp_stmt *s, unsigned i);
 int gp_phi_arg_src (const gp_stmt *s, unsigned i);
+/* The location of the PHI's argument I (UNKNOWN_LOCATION when none).  */
+gp_location gp_phi_arg_location (const gp_stmt *s, unsigned i);
 
 /* Trees.  */
 gp_tree_kind gp_tree_code (const gp_tree *t);
