@@ -268,6 +268,21 @@ fn scan_ssa(forest: &LoopForest, r: &Region, lm: &LoopMap, memory: &[String]) ->
     SsaScan { names, temporaries, facts }
 }
 
+impl SsaScan {
+    /// How a private list shows the model's name `a`: by the cell whose
+    /// running value it carries (`running`, from `running_values`), a
+    /// temporary of GCC's by its statement's line, else by its source name.
+    fn private_name(&self, running: &HashMap<String, String>, a: &str) -> String {
+        if let Some(cell) = running.get(a) {
+            return format!("running value of {cell}");
+        }
+        match self.temporaries.get(a) {
+            Some(Some(line)) => format!("value of line {line}"),
+            _ => self.names.get(a).cloned().unwrap_or_else(|| a.to_string()),
+        }
+    }
+}
+
 /// One memory access of a block: the GIMPLE statement, the reference,
 /// whether it writes, and the model's array and access index.
 #[derive(Clone, Debug)]
@@ -1002,8 +1017,8 @@ fn on_pair<T>(
     // GCC's temporaries by what they hold, as in the private lists.
     let hints: HashMap<u32, Vec<(ReductionHint, String)>> =
         r.loops.iter().filter(|&&m| forest.within(m, outer)).map(|&m| (m, hints_of(forest, r, m, &p.arrays))).collect();
-    let names = private_names(forest, r, outer, &hints, &p.ssa.temporaries);
-    let display = |a: &str| -> String { names.get(a).or_else(|| p.ssa.names.get(a)).cloned().unwrap_or_else(|| a.to_string()) };
+    let running = running_values(forest, r, outer, &hints, &p.ssa.temporaries);
+    let display = |a: &str| p.ssa.private_name(&running, a);
     match f(&e, 2 * *da as u32 - 1, 2 * *db as u32 - 1, stmts, &display) {
         Ok(t) => Ok(t),
         Err(IslFailure::OutOfOperations) => Err("isl ran out of operations".into()),
@@ -1125,7 +1140,7 @@ impl<'a> SplitJudge<'a> {
             let cx = BoundedCtx::new(max_operations);
             let engine = PairEngine::new(&cx, m, Some(p.live.clone()), &p.ssa.facts);
             let o = match engine.verdict(&lp, &hs, &vopts) {
-                Ok(v) => outcome(&v, &hints, &p.arrays, &display, &HashMap::new()),
+                Ok(v) => outcome(&v, &hints, &p.arrays, &display, &display),
                 Err(IslFailure::OutOfOperations) => return Err("isl ran out of operations".into()),
                 Err(e) => return Err(format!("not analysed: {e}")),
             };
@@ -1212,14 +1227,12 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
         for band in bands(forest, r, &lm) {
             let inner_stmts = lm.stmts[band.last().unwrap_or(&band[0])].clone();
             for (x, &a) in band.iter().enumerate() {
+                let running = running_values(forest, r, a, &hints, &ssa.temporaries);
+                let shown = |v: &str| ssa.private_name(&running, v);
                 for &b in &band[x + 1..] {
                     let (da, db) = (2 * lm.depth[&a] as u32 - 1, 2 * lm.depth[&b] as u32 - 1);
                     let (legal, reason) = match e.interchange(da, db, &inner_stmts) {
-                        Ok(i) => {
-                            let names = private_names(forest, r, a, &hints, &ssa.temporaries);
-                            let shown = |x: &str| names.get(x).cloned().unwrap_or_else(|| display(x));
-                            (i.legal, interchange_reason(&i, &shown))
-                        }
+                        Ok(i) => (i.legal, interchange_reason(&i, &shown)),
                         Err(IslFailure::OutOfOperations) => (false, "isl ran out of operations".into()),
                         Err(e) => (false, format!("not analysed: {e}")),
                     };
@@ -1236,7 +1249,8 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
         let o = match &verdicts[&l] {
             Ok(v) => {
                 privatized.extend(v.private.iter().cloned());
-                outcome(v, &hints[&l], &arrays, &display, &private_names(forest, r, l, &hints, &ssa.temporaries))
+                let running = running_values(forest, r, l, &hints, &ssa.temporaries);
+                outcome(v, &hints[&l], &arrays, &display, &|a: &str| ssa.private_name(&running, a))
             }
             Err(IslFailure::OutOfOperations) => LoopOutcome::none("isl ran out of operations".into()),
             Err(e) => LoopOutcome::none(format!("not analysed: {e}")),
@@ -1368,13 +1382,11 @@ fn dedup(v: impl IntoIterator<Item = String>) -> Vec<String> {
     out
 }
 
-/// How loop `l`'s private lists show GCC's temporaries, by the model's
-/// name, since the source has no name for them: one that carries a cell's
-/// running value through a loop inside `l` or `l` itself (PRE's
-/// `prephitmp` over `k` for `C[i][j]`) as "running value of C[i][j]", one
-/// computed by a statement (or merged by a PHI from one) as "value of line
-/// N"; the others keep their SSA variable's name.
-fn private_names(
+/// GCC's temporaries that carry a cell's running value through a loop
+/// inside `l` or `l` itself (PRE's `prephitmp` over `k` for `C[i][j]`), by
+/// the model's name: the cell, which loop `l`'s lists show them by
+/// (`SsaScan::private_name`).
+fn running_values(
     forest: &LoopForest,
     r: &Region,
     l: u32,
@@ -1389,13 +1401,8 @@ fn private_names(
                 continue;
             }
             for a in std::iter::once(&h.array).chain(&h.arrays).filter(|a| temporaries.contains_key(*a)) {
-                out.entry(a.clone()).or_insert_with(|| format!("running value of {cell}"));
+                out.entry(a.clone()).or_insert_with(|| cell.clone());
             }
-        }
-    }
-    for (a, line) in temporaries {
-        if let Some(n) = line {
-            out.entry(a.clone()).or_insert_with(|| format!("value of line {n}"));
         }
     }
     out
@@ -1406,7 +1413,7 @@ fn outcome(
     hints: &[(ReductionHint, String)],
     memory: &[String],
     display: &dyn Fn(&str) -> String,
-    private_names: &HashMap<String, String>,
+    private_name: &dyn Fn(&str) -> String,
 ) -> LoopOutcome {
     let kind = match v.kind {
         VerdictKind::Doall => "doall",
@@ -1444,7 +1451,6 @@ fn outcome(
             None => display(a),
         }
     };
-    let private_name = |a: &str| -> String { private_names.get(a).cloned().unwrap_or_else(|| display(a)) };
     let blockers: Vec<String> = v
         .blockers
         .iter()

@@ -4712,11 +4712,10 @@ gp_loop_interchange (unsigned outer, int apply, gp_running_value *out)
 }
 
 /* The value counter C takes in iteration K (an unsigned 64-bit value) of
-   its loop, built before TO; for a start value that moves (C.move), in
+   its loop, as an expression; for a start value that moves (C.move), in
    the outer loop's iteration A.  */
 static tree
-ix_counter_at (const ix_counter &c, tree k, gimple_stmt_iterator *to,
-	       tree a = NULL_TREE)
+ix_counter_value (const ix_counter &c, tree k, tree a = NULL_TREE)
 {
   tree type = TREE_TYPE (PHI_RESULT (c.phi));
   /* In sizetype or the unsigned type: the values are the counter's own,
@@ -4728,16 +4727,21 @@ ix_counter_at (const ix_counter &c, tree k, gimple_stmt_iterator *to,
     sum = fold_build2 (PLUS_EXPR, off, sum,
 		       fold_build2 (MULT_EXPR, off, fold_convert (off, c.move),
 				    fold_convert (off, a)));
-  tree v;
   if (POINTER_TYPE_P (type))
-    v = fold_build_pointer_plus (unshare_expr (c.base), sum);
-  else
-    v = fold_convert (type, fold_build2 (PLUS_EXPR, off,
-					 fold_convert (off,
-						       unshare_expr (c.base)),
-					 sum));
-  return force_gimple_operand_gsi (to, v, true, NULL_TREE, true,
-				   GSI_SAME_STMT);
+    return fold_build_pointer_plus (unshare_expr (c.base), sum);
+  return fold_convert (type, fold_build2 (PLUS_EXPR, off,
+					  fold_convert (off,
+							unshare_expr (c.base)),
+					  sum));
+}
+
+/* ix_counter_value's value, built before TO.  */
+static tree
+ix_counter_at (const ix_counter &c, tree k, gimple_stmt_iterator *to,
+	       tree a = NULL_TREE)
+{
+  return force_gimple_operand_gsi (to, ix_counter_value (c, k, a), true,
+				   NULL_TREE, true, GSI_SAME_STMT);
 }
 
 /* Fills PP for loop OUTER, a pair whose iterations are counted anew
@@ -5056,20 +5060,6 @@ sk_counter_iv (const ix_counter &c, class loop *n, edge exit, tree step,
   return v;
 }
 
-/* BASE + STEP * K for a counter of type TYPE, with its intermediate
-   products in the unsigned type (as ix_counter_at).  */
-static tree
-sk_counter_value (tree type, tree base, tree step, tree k)
-{
-  tree off = unsigned_type_for (type);
-  return fold_convert (type,
-		       fold_build2 (PLUS_EXPR, off,
-				    fold_convert (off, unshare_expr (base)),
-				    fold_build2 (MULT_EXPR, off,
-						 fold_convert (off, step),
-						 fold_convert (off, k))));
-}
-
 gp_interchange_status
 gp_loop_skew (unsigned outer, int factor, int apply)
 {
@@ -5151,7 +5141,7 @@ gp_loop_skew (unsigned outer, int factor, int apply)
       tree start = NULL_TREE;
       tree v = sk_counter_iv (c, n, pp->ne, fold_convert (type, c.step), &start);
       if (v)
-	starts.safe_push ({start, sk_counter_value (type, c.base, c.step, lo)});
+	starts.safe_push ({start, ix_counter_value (c, lo)});
       ix_replace_counter (c, v ? v : ix_counter_at (c, a, &to), n, dead);
     }
   for (const ix_counter &c : pp->n_counters)
@@ -5169,11 +5159,10 @@ gp_loop_skew (unsigned outer, int factor, int apply)
 	}
       tree v = sk_counter_iv (c, n, pp->ne, step, &start);
       if (v)
-	starts.safe_push ({start, sk_counter_value (type, c.base, c.step,
-						    fold_build2 (MINUS_EXPR, u64, d,
-								 fold_build2 (MULT_EXPR, u64,
-									      fold_convert (u64, f),
-									      fold_convert (u64, lo))))});
+	starts.safe_push ({start, ix_counter_value (c, fold_build2 (MINUS_EXPR, u64, d,
+								    fold_build2 (MULT_EXPR, u64,
+										 fold_convert (u64, f),
+										 fold_convert (u64, lo))))});
       ix_replace_counter (c, v ? v : ix_counter_at (c, b, &to), n, dead);
     }
   ix_outer_code_into_inner (pp, &to, dead);
