@@ -213,17 +213,7 @@ fn scan_ssa(forest: &LoopForest, r: &Region, lm: &LoopMap, memory: &[String]) ->
             names.insert(name.clone(), source_name(v));
             names.insert(format!("{name}_phi"), source_name(v));
             if !v.is_user_var() {
-                // A PHI has no line: that of a value it merges.
-                let line = p
-                    .phi_arg_locations()
-                    .into_iter()
-                    .find_map(|l| SourcePos::of(l).map(|p| p.line))
-                    .or_else(|| {
-                        p.phi_args()
-                            .into_iter()
-                            .filter(|(a, _)| a.kind() == TK::GP_T_SSA_NAME)
-                            .find_map(|(a, _)| a.def_stmt().and_then(|d| SourcePos::of(d.location())).map(|p| p.line))
-                    });
+                let line = value_line(v, 2);
                 temporaries.insert(name.clone(), line);
                 temporaries.insert(format!("{name}_phi"), line);
             }
@@ -249,7 +239,7 @@ fn scan_ssa(forest: &LoopForest, r: &Region, lm: &LoopMap, memory: &[String]) ->
             let name = scalar_name(v);
             names.insert(name.clone(), source_name(v));
             if !v.is_user_var() {
-                temporaries.insert(name.clone(), SourcePos::of(st.location()).map(|p| p.line));
+                temporaries.insert(name.clone(), value_line(v, 2));
             }
             facts.insert(name, ScalarFact::Value { def: s.name.clone() });
         }
@@ -266,6 +256,22 @@ fn scan_ssa(forest: &LoopForest, r: &Region, lm: &LoopMap, memory: &[String]) ->
         }
     }
     SsaScan { names, temporaries, facts }
+}
+
+/// The source line a temporary's value belongs to: its statement's; for a
+/// PHI (which has none) or a statement GCC made without one (a `MAX_EXPR`
+/// of a macro), that of the values it is made of, `depth` statements
+/// back; else that of the first statement that uses it.
+fn value_line(v: Tree, depth: u32) -> Option<u32> {
+    let d = v.def_stmt()?;
+    let line_of = |s: Stmt| SourcePos::of(s.location()).map(|p| p.line);
+    let from = |t: &Tree| if t.kind() == TK::GP_T_SSA_NAME && depth > 0 { value_line(*t, depth - 1) } else { None };
+    let own = if d.kind() == SK::GP_STMT_PHI {
+        d.phi_arg_locations().into_iter().find_map(|l| SourcePos::of(l).map(|p| p.line)).or_else(|| d.phi_args().iter().find_map(|(a, _)| from(a)))
+    } else {
+        line_of(d).or_else(|| if d.kind() == SK::GP_STMT_ASSIGN { d.assign_rhs().iter().find_map(from) } else { None })
+    };
+    own.or_else(|| v.uses().into_iter().filter(|u| u.kind() != SK::GP_STMT_DEBUG).find_map(line_of))
 }
 
 impl SsaScan {
@@ -653,8 +659,15 @@ fn hints_of(forest: &LoopForest, r: &Region, l: u32, memory: &[String]) -> Vec<(
                 break;
             };
             let stmt = r.scop.statements.iter().find(|s| s.name == format!("S_{b}"));
-            name = stmt.and_then(|s| cell_text(&s.accesses[a.index].relation, &a.array)).unwrap_or_else(|| a.array.clone());
+            name = cell_name(r, stmt, a.index, &a.array);
             arrays.push(a.array);
+        }
+        // A running value of GCC's that a cell's load started (store
+        // motion's `D__lsm`, stored after the loop) goes by that cell.
+        if c.stores.is_empty() && phi.phi_result().is_some_and(|v| !v.is_user_var()) {
+            if let Some(cell) = entry_cell(r, memory, lr, phi) {
+                name = cell;
+            }
         }
         if ok {
             out.push((ReductionHint { array: c.primary, op: c.op, statements, float: c.float, arrays, in_place: false }, name));
@@ -662,6 +675,16 @@ fn hints_of(forest: &LoopForest, r: &Region, l: u32, memory: &[String]) -> Vec<(
     }
     out.extend(memory_reductions(forest, r, memory, l));
     out
+}
+
+/// The cell a header PHI's value on entry was loaded from, when the region
+/// loads it.
+fn entry_cell(r: &Region, memory: &[String], lr: LoopRef, phi: Stmt) -> Option<String> {
+    let (t, _) = phi.phi_args().into_iter().find(|(_, src)| *src != lr.latch())?;
+    let d = t.def_stmt().filter(|_| t.kind() == TK::GP_T_SSA_NAME)?;
+    let a = access_of(r, memory, d.bb(), d, false)?;
+    let stmt = r.scop.statements.iter().find(|s| s.name == format!("S_{}", d.bb()));
+    stmt.is_some().then(|| cell_name(r, stmt, a.index, &a.array))
 }
 
 /// Updates `M[c] = M[c] op e` of memory in loop `l` (where PRE keeps the
@@ -716,7 +739,7 @@ fn memory_reductions(forest: &LoopForest, r: &Region, memory: &[String], l: u32)
             if ty.class() == TY::GP_TY_REAL && matches!(op, ReductionOp::And | ReductionOp::Or | ReductionOp::Xor) {
                 continue;
             }
-            let name = st.and_then(|s| cell_text(&s.accesses[w.index].relation, &w.array)).unwrap_or_else(|| w.array.clone());
+            let name = cell_name(r, st, w.index, &w.array);
             // Copies of the updated value used after the loop receive the
             // result: the SSA value's array (written here, read outside).
             let mut receivers = Vec::new();
@@ -787,6 +810,14 @@ fn reaches(t: Tree, t0: Tree, b: i32, depth: u32) -> bool {
 }
 
 /// `A[i][j]` from `[..] -> { S[..] -> A[i, j] }`.
+/// Access `index` of `stmt` to a cell of `array`, in the source's counters
+/// where it can be (`SourceView::cell`), else in the model's iterators,
+/// else the array alone.
+fn cell_name(r: &Region, stmt: Option<&poly::Statement>, index: usize, array: &str) -> String {
+    stmt.and_then(|s| r.source.cell(&s.name, index, array).or_else(|| cell_text(&s.accesses[index].relation, array)))
+        .unwrap_or_else(|| array.to_string())
+}
+
 fn cell_text(relation: &str, array: &str) -> Option<String> {
     let at = relation.rfind(&format!("{array}["))?;
     let inner = &relation[at + array.len() + 1..];
@@ -1422,15 +1453,19 @@ fn outcome(
         VerdictKind::None => "none",
     };
     let stored = |a: &str| memory.iter().any(|m| m == a);
-    let cell_of = |a: &str| hints.iter().find(|(h, _)| h.array == a).map(|(_, cell)| cell);
+    let hint_of = |a: &str| hints.iter().find(|(h, _)| h.array == a);
+    let cell_of = |a: &str| hint_of(a).map(|(_, cell)| cell);
     // (name, operator, in memory): a reduction a hint names is in memory
-    // where the cell it names is (a value PRE carries in a register for
-    // `s[0]`).
+    // where the cell it stores to is (a value PRE carries in a register for
+    // `s[0]`); one named after the cell its entry value came from is not.
     let named: Vec<(String, &'static str, bool)> = v
         .reductions
         .iter()
-        .map(|(a, op)| match cell_of(a) {
-            Some(cell) => (cell.clone(), op.clause(), stored(a) || stored(cell.split('[').next().unwrap_or(""))),
+        .map(|(a, op)| match hint_of(a) {
+            Some((h, cell)) => {
+                let array = cell.split('[').next().unwrap_or("");
+                (cell.clone(), op.clause(), stored(a) || (h.arrays.iter().any(|x| x == array) && stored(array)))
+            }
             None => (display(a), op.clause(), stored(a)),
         })
         .collect();

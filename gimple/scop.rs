@@ -124,6 +124,36 @@ pub struct Region {
     pub bases: BTreeMap<String, ArrayBase>,
     /// The pairs of arrays of the `no-alias` assumptions.
     pub alias_pairs: Vec<(String, String)>,
+    pub source: SourceView,
+}
+
+/// What it takes to write a cell the way the source does: the model counts
+/// iterations from 0 (`corr[i4][1 + i4 + j5]` where the source has
+/// `corr[i][j]`, its j loop starting at `i + 1`).
+#[derive(Clone, Debug, Default)]
+pub struct SourceView {
+    /// Model iterator -> the source counter's name and its value in the
+    /// model's iterators and parameters.
+    pub counters: BTreeMap<String, (String, Polynomial)>,
+    /// Statement -> its iterators (outermost first) and its array
+    /// accesses' subscripts, in the model's access order.
+    pub accesses: BTreeMap<String, (Vec<String>, Vec<Vec<Polynomial>>)>,
+}
+
+impl SourceView {
+    /// Access `index` of statement `stmt` as `array[..][..]` over the
+    /// source's counters; None where a subscript is not an integer
+    /// combination of them and the parameters.
+    pub fn cell(&self, stmt: &str, index: usize, array: &str) -> Option<String> {
+        let (iters, subs) = self.accesses.get(stmt)?;
+        let counters: Vec<(&str, &str, &Polynomial)> =
+            iters.iter().map(|it| self.counters.get(it).map(|(name, v)| (it.as_str(), name.as_str(), v))).collect::<Option<_>>()?;
+        let mut out = String::from(array);
+        for e in subs.get(index)? {
+            out.push_str(&format!("[{}]", e.in_counters(&counters)?.to_isl()));
+        }
+        Some(out)
+    }
 }
 
 /// Where an array of the model lives: `base + elem * (sub_0 * stride_0 +
@@ -162,6 +192,15 @@ pub struct ScopDetector<'f> {
     /// call with side effects, say), so that a run holding it anywhere but
     /// as its entry block cannot be built.
     blocked: HashMap<Node, bool>,
+}
+
+/// The counter a loop goes by in the source: its header's first integer
+/// PHI of a named variable.
+fn source_counter(l: u32) -> Option<Tree> {
+    ir::phis(LoopRef::get(l)?.header())
+        .into_iter()
+        .filter_map(|p| p.phi_result())
+        .find(|t| !t.is_virtual() && t.ty().is_some_and(|ty| ty.is_integral()) && t.ssa_var_name().is_some())
 }
 
 fn line_of(s: Stmt) -> u32 {
@@ -569,14 +608,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         let mut iterators = HashMap::new();
         let mut used = HashSet::new();
         for &l in &loops {
-            let r = LoopRef::get(l).unwrap_or_else(|| unreachable!("checked above"));
-            let name = ir::phis(r.header())
-                .into_iter()
-                .filter_map(|p| p.phi_result())
-                .filter(|t| !t.is_virtual() && t.ty().is_some_and(|ty| ty.is_integral()))
-                .find_map(|t| t.ssa_var_name())
-                .map(|n| isl_name(&n))
-                .unwrap_or_else(|| format!("i{l}"));
+            let name = source_counter(l).and_then(|t| t.ssa_var_name()).map(|n| isl_name(&n)).unwrap_or_else(|| format!("i{l}"));
             let name = if used.contains(&name) { format!("{name}{l}") } else { name };
             used.insert(name.clone());
             iterators.insert(l, name);
@@ -1404,6 +1436,17 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
 
         assumptions.extend(self.wrap_assumptions.borrow().iter().cloned());
 
+        // The source counters' values, for naming cells as the source does.
+        let mut counters = BTreeMap::new();
+        for &l in &self.loops {
+            let Some(t) = source_counter(l) else { continue };
+            let (Some(src), Ok(v)) = (t.ssa_var_name(), tr.scratch().value(t, false)) else { continue };
+            if v.base.is_none() && v.poly.is_affine() {
+                counters.insert(self.iterators[&l].clone(), (isl_name(&src), v.poly));
+            }
+        }
+        let mut accesses = BTreeMap::new();
+
         // Parameters' context: their types' ranges.
         let params: Vec<String> = tr.params.keys().cloned().collect();
         let plist = params.join(", ");
@@ -1448,6 +1491,8 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 l => l,
             };
             let mut st = Statement::new(&sname, line, &domain, &schedule);
+            let subs_of = |k: &usize| relations[*k].as_ref().map(|(_, subs)| subs.clone()).unwrap_or_default();
+            accesses.insert(sname.clone(), (iters.clone(), mine.iter().map(subs_of).collect()));
             for &k in &mine {
                 let (arr, subs) = relations[k].clone().unwrap_or_else(|| unreachable!("every access has a relation"));
                 let subs: Vec<String> = subs.iter().map(|p| p.to_isl()).collect();
@@ -1486,6 +1531,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             param_values: tr.params.clone(),
             bases,
             alias_pairs,
+            source: SourceView { counters, accesses },
         })
     }
 

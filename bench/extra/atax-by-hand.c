@@ -9,12 +9,47 @@
  * then the y[j] updates of its rows with each thread keeping its own
  * columns (the block's rows are still in the shared cache).  Same additions
  * in the same order as atax.c, so the same output.
+ * With -DJAM=2 or -DJAM=4, no threads in the kernel: the i loop
+ * unrolled-and-jammed instead, JAM rows at a time (their tmp sums side by
+ * side in one j loop, then their y updates in one j loop, row after row
+ * for each y[j]): JAM independent chains of additions where atax.c has
+ * one.  The same additions in the same order, so the same output too.
  * Build: gcc -O3 -fopenmp -I bench/kernels atax-by-hand.c */
 #include "harness.h"
 #include <omp.h>
 
 #define ROWS 32
 
+#ifdef JAM
+KERNEL void kernel_atax(int m, int n,
+                        double A[KRESTRICT m][n], double x[KRESTRICT n],
+                        double y[KRESTRICT n], double tmp[KRESTRICT m])
+{
+    for (int i = 0; i < n; i++)
+        y[i] = 0.0;
+    int i = 0;
+    for (; i + JAM <= m; i += JAM) {
+        double t[JAM];
+        for (int u = 0; u < JAM; u++)
+            t[u] = 0.0;
+        for (int j = 0; j < n; j++)
+            for (int u = 0; u < JAM; u++)   /* unrolled by GCC: JAM chains */
+                t[u] = t[u] + A[i + u][j] * x[j];
+        for (int u = 0; u < JAM; u++)
+            tmp[i + u] = t[u];
+        for (int j = 0; j < n; j++)
+            for (int u = 0; u < JAM; u++)
+                y[j] = y[j] + A[i + u][j] * t[u];
+    }
+    for (; i < m; i++) {    /* the last m % JAM rows as in atax.c */
+        tmp[i] = 0.0;
+        for (int j = 0; j < n; j++)
+            tmp[i] = tmp[i] + A[i][j] * x[j];
+        for (int j = 0; j < n; j++)
+            y[j] = y[j] + A[i][j] * tmp[i];
+    }
+}
+#else
 KERNEL void kernel_atax(int m, int n,
                         double A[KRESTRICT m][n], double x[KRESTRICT n],
                         double y[KRESTRICT n], double tmp[KRESTRICT m])
@@ -41,6 +76,7 @@ KERNEL void kernel_atax(int m, int n,
         }
     }
 }
+#endif
 
 /* main as in atax.c, its initialization run in parallel as gccpoly and
  * GRAPHITE run it */

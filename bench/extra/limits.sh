@@ -5,6 +5,7 @@
 # with the best rewrites by hand found for them (bench/extra/atax-by-hand.c,
 # durbin-by-hand.c, seidel-by-hand.c, cholesky-by-hand.c):
 #   atax-hand      row blocks: tmp sums shared per block, y by columns
+#   atax-jam2, -jam4  no threads: the i loop unrolled-and-jammed, 2 or 4 rows
 #   durbin-threads the z and copy loops in one region per k, from k >= T
 #   durbin-region  one region around the k loop, z and copy shared from k >= T
 #   durbin-rotated no threads: the next sum fused with the copy loop
@@ -35,6 +36,8 @@ for k in "${kernels[@]}"; do
   "$cc" "${common[@]}" -O3 -fplugin="$plugin" $par "$kdir/$k.c" -o "$out/$k.gccpoly" -lm
 done
 "$cc" "${common[@]}" -O3 -fopenmp "$here/atax-by-hand.c" -o "$out/atax.hand" -lm
+"$cc" "${common[@]}" -O3 -fopenmp -DJAM=2 "$here/atax-by-hand.c" -o "$out/atax.jam2" -lm
+"$cc" "${common[@]}" -O3 -fopenmp -DJAM=4 "$here/atax-by-hand.c" -o "$out/atax.jam4" -lm
 "$cc" "${common[@]}" -O3 -fopenmp -DTHREADS_FROM="$from" "$here/durbin-by-hand.c" -o "$out/durbin.threads" -lm
 "$cc" "${common[@]}" -O3 -fopenmp -DREGION_FROM="$from" "$here/durbin-by-hand.c" -o "$out/durbin.region" -lm
 "$cc" "${common[@]}" -O3 -DROTATED "$here/durbin-by-hand.c" -o "$out/durbin.rotated" -lm
@@ -46,7 +49,7 @@ done
 "$cc" "${common[@]}" -O3 -DCELLS=2 "$here/cholesky-by-hand.c" -o "$out/cholesky.cells2" -lm
 "$cc" "${common[@]}" -O3 -DCELLS=4 "$here/cholesky-by-hand.c" -o "$out/cholesky.cells4" -lm
 declare -A size=([atax]="10000 10000" [durbin]="40000" [seidel-2d]="200 1000" [cholesky]="2000")
-declare -A builds=([atax]="O3 graphite gccpoly hand" [durbin]="O3 graphite gccpoly threads region rotated fused" [seidel-2d]="O3 graphite gccpoly diagonals threads" [cholesky]="O3 graphite gccpoly rows2 rows4 cells2 cells4")
+declare -A builds=([atax]="O3 graphite gccpoly hand jam2 jam4" [durbin]="O3 graphite gccpoly threads region rotated fused" [seidel-2d]="O3 graphite gccpoly diagonals threads" [cholesky]="O3 graphite gccpoly rows2 rows4 cells2 cells4")
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 echo "limits.sh: median of $runs runs, OMP_NUM_THREADS=2, $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
 echo "| kernel | build | seconds | speed-up over O3 | checksum = O3's |"

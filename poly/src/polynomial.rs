@@ -5,7 +5,7 @@
 //! Affine polynomials (degree at most one) print in isl notation; others are
 //! what delinearization turns into affine subscripts.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// A product of variables, sorted, with repetition (`["i", "n", "n"]` is
@@ -173,6 +173,40 @@ impl Polynomial {
 
     /// The polynomial in isl's notation (`2*i + n - 1`); isl parses products
     /// of variables only where they are affine, so this is for affine ones.
+    /// The polynomial over counters instead of iteration numbers:
+    /// `counters` lists (iterator, counter's name, counter's value over the
+    /// iterators outside it and parameters), outermost first. Each
+    /// iterator is replaced by what its counter's value gives for it
+    /// (`1 + i + j'` is `j` where counter `j` is `1 + i + j'`); None where
+    /// that is no integer combination of counters and parameters, or a
+    /// name is used twice.
+    pub fn in_counters(&self, counters: &[(&str, &str, &Polynomial)]) -> Option<Polynomial> {
+        let mut names = BTreeSet::new();
+        if !counters.iter().all(|(_, name, _)| names.insert(*name)) {
+            return None;
+        }
+        let mut rest = self.clone();
+        let mut out = Polynomial::zero();
+        // Innermost first: a counter's value holds outer iterators only.
+        for &(it, name, value) in counters.iter().rev() {
+            let a = rest.coefficient(&[it.to_string()]);
+            if a == 0 {
+                continue;
+            }
+            let step = value.coefficient(&[it.to_string()]);
+            if step == 0 || a % step != 0 {
+                return None;
+            }
+            rest = rest.checked_sub(&value.checked_scale(a / step)?)?;
+            out = out.checked_add(&Polynomial::var(name).checked_scale(a / step)?)?;
+        }
+        let vars = rest.vars();
+        if !rest.is_affine() || vars.iter().any(|v| names.contains(v.as_str()) || counters.iter().any(|(it, _, _)| it == v)) {
+            return None;
+        }
+        out.checked_add(&rest)
+    }
+
     pub fn to_isl(&self) -> String {
         if self.terms.is_empty() {
             return "0".to_string();
@@ -226,6 +260,35 @@ mod tests {
         assert!(aff.checked_sub(&aff).unwrap().is_zero());
         assert_eq!(off.substitute("n", &Polynomial::constant(10)).unwrap().to_isl(), "80*i + 8*j");
         assert_eq!(Polynomial::constant(-3).as_constant(), Some(-3));
+    }
+
+    #[test]
+    fn subscripts_over_counters() {
+        let v = |s: &str| Polynomial::var(s);
+        let k = |c: i128| Polynomial::constant(c);
+        // for (i = 0; ...) for (j = i + 1; ...): corr[i][j], the model's
+        // corr[i4][1 + i4 + j5].
+        let ci = v("i4");
+        let cj = k(1).checked_add(&v("i4")).unwrap().checked_add(&v("j5")).unwrap();
+        let counters = [("i4", "i", &ci), ("j5", "j", &cj)];
+        assert_eq!(v("i4").in_counters(&counters).unwrap().to_isl(), "i");
+        assert_eq!(cj.in_counters(&counters).unwrap().to_isl(), "j");
+        // j - 1 and i + j + n.
+        assert_eq!(v("i4").checked_add(&v("j5")).unwrap().in_counters(&counters).unwrap().to_isl(), "-1 + j");
+        let e = k(1).checked_add(&v("i4").checked_scale(2).unwrap()).unwrap().checked_add(&v("j5")).unwrap().checked_add(&v("n")).unwrap();
+        assert_eq!(e.in_counters(&counters).unwrap().to_isl(), "i + j + n");
+        // for (i = n - 1; i >= 0; i--): table[-1 - i' + n] is table[i].
+        let down = k(-1).checked_sub(&v("i1")).unwrap().checked_add(&v("n")).unwrap();
+        assert_eq!(down.in_counters(&[("i1", "i", &down)]).unwrap().to_isl(), "i");
+        // A step of 2: 3i' is no integer combination of i = 2i'.
+        let two = v("i1").checked_scale(2).unwrap();
+        assert!(v("i1").checked_scale(3).unwrap().in_counters(&[("i1", "i", &two)]).is_none());
+        assert_eq!(v("i1").checked_scale(4).unwrap().in_counters(&[("i1", "i", &two)]).unwrap().to_isl(), "2*i");
+        // A product with a parameter, and one name for two counters.
+        assert!(v("i4").checked_mul(&v("n")).unwrap().in_counters(&counters).is_none());
+        assert!(v("j5").in_counters(&[("i4", "i", &ci), ("j5", "i", &cj)]).is_none());
+        // A parameter of a counter's name is not the counter.
+        assert!(v("i").in_counters(&counters).is_none());
     }
 
     #[test]

@@ -48,5 +48,5 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-report {functions[name=lu].loops[line=28].private} {["running value of prephitmp[i + j]"]} } } */
+/* { dg-final { scan-report {functions[name=lu].loops[line=28].private} {["running value of prephitmp[j]"]} } } */
 /* { dg-final { scan-report {functions[name=lu].loops[line=28].transform} {["parallel"]} } } */
