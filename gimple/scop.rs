@@ -1295,6 +1295,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         }
 
         // Delinearize each array; relations per access.
+        let facts = param_facts(&tr).ok_or_else(overflow)?;
         let mut relations: Vec<Option<(String, Vec<Polynomial>)>> = vec![None; raw.len()];
         let mut assumptions = Vec::new();
         let mut arrays = Vec::new();
@@ -1349,7 +1350,12 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                     self.ok(dom.subtract(ok))
                 };
                 let bad = outside(conds.clone())?;
-                if self.ok(bad.is_empty())? {
+                // None where what is known of the parameters rules them
+                // all out (else the assumption as it was: a run-time test
+                // cannot read those facts' big constants).
+                let known = self.constraint(&tr, &iters, &facts)?;
+                let none_known = self.ok(self.ok(bad.copy())?.intersect(known))?;
+                if self.ok(bad.is_empty())? || self.ok(none_known.is_empty())? {
                     seen.insert((a.block, conds), None);
                     continue;
                 }
@@ -1640,6 +1646,62 @@ fn obligation(o: &Obligation) -> Option<Cond> {
 /// The parameters' type ranges; None on overflow.
 fn param_ranges(tr: &Translator) -> Option<Cond> {
     tr.params.iter().try_fold(Cond::True, |acc, (n, p)| Some(acc.and(Cond::within(&Polynomial::var(n), p.lo, p.hi)?)))
+}
+
+/// What holds between parameters one of which is the other converted:
+/// the row stride `(sizetype) m` GCC computes for `double A[n][m]` is `m`
+/// where `m >= 0` and `m + 2^64` where not, so the rows' bound `p >= m`
+/// needs no test. None when a coefficient overflows.
+fn param_facts(tr: &Translator) -> Option<Cond> {
+    let by_version: HashMap<u32, &str> = tr.params.iter().map(|(n, p)| (p.tree.ssa_version(), n.as_str())).collect();
+    let mut facts = Vec::new();
+    for (name, p) in &tr.params {
+        let Some((root, wrap)) = converted_from(p.tree, &by_version) else { continue };
+        let (v, x) = (Polynomial::var(name), Polynomial::var(root));
+        let same = Cond::Zero(v.checked_sub(&x)?);
+        facts.push(match wrap {
+            None => same,
+            Some(bits) => {
+                let wrapped = Cond::Zero(v.checked_sub(&x.checked_add(&Polynomial::constant(1i128.checked_shl(bits)?))?)?);
+                let negative = Cond::NonNeg(x.checked_scale(-1)?.checked_sub(&Polynomial::constant(1))?);
+                Cond::NonNeg(x).and(same).or(negative.and(wrapped))
+            }
+        });
+    }
+    Some(Cond::And(facts))
+}
+
+/// The parameter `t` is a conversion of, through integer conversions that
+/// keep every value, and at most one from a signed type to an unsigned
+/// one at least as wide, which adds 2^bits to a negative value (those
+/// bits).
+fn converted_from<'p>(t: Tree, params: &HashMap<u32, &'p str>) -> Option<(&'p str, Option<u32>)> {
+    let mut at = t;
+    let mut wrap = None;
+    for _ in 0..4 {
+        let d = at.def_stmt()?;
+        let rhs = d.assign_rhs();
+        if d.kind() != SK::GP_STMT_ASSIGN || !matches!(d.assign_rhs_code_name().as_str(), "nop_expr" | "convert_expr") || rhs.len() != 1 {
+            return None;
+        }
+        let from = rhs[0];
+        let (to_ty, from_ty) = (at.ty()?, from.ty()?);
+        if from.kind() != TK::GP_T_SSA_NAME || !to_ty.is_integral() || !from_ty.is_integral() {
+            return None;
+        }
+        let (pt, pf) = (to_ty.precision(), from_ty.precision());
+        match (from_ty.unsigned(), to_ty.unsigned()) {
+            (false, false) | (true, true) if pt >= pf => {}
+            (true, false) if pt > pf => {}
+            (false, true) if pt >= pf && wrap.is_none() => wrap = Some(pt),
+            _ => return None,
+        }
+        if let Some(name) = params.get(&from.ssa_version()) {
+            return Some((name, wrap));
+        }
+        at = from;
+    }
+    None
 }
 
 fn overflow() -> Rejection {

@@ -10,7 +10,7 @@
 
 #include "../../bench/kernels/correlation.c"
 
-/* { dg-final { compiler-output {correlation.c:62:5: optimized: gccpoly: loop marked parallel for parloops, in a copy run when [^\n]*; 1 value used after the loop taken from before it or computed again after it} } } */
+/* { dg-final { compiler-output {correlation.c:62:5: optimized: gccpoly: loop marked parallel for parloops; 1 value used after the loop taken from before it or computed again after it} } } */
 /* { dg-final { compiler-output {correlation.c:62:23: optimized: parallelizing outer loop} } } */
 /* { dg-final { compiler-output-not {correlation.c:62:5: missed: gccpoly: loop marked parallel, but parloops did not parallelize it} } } */
 /* { dg-final { scan-report {functions[name=main].loops[line=62].transform} {["parallel","recompute"]} } } */

@@ -1,0 +1,61 @@
+/* The row stride GCC computes for a pointer to rows of n doubles,
+   (sizetype) n, is a parameter of the model of its own (p), and the
+   rows' bound j < n asked for p >= n at run time: "in a copy run when
+   (m <= 0 || p >= n)" on the kernel suite's initializations in main.  The
+   model now knows what p is of n (n where n >= 0, n + 2^64 where not), so
+   the fill nest needs no test.  The part nest writes columns up to k,
+   which nothing ties to n: its test stays, without the part on n (it was
+   "(m <= 0 || (p >= k && p >= n))").  For sizes from 0 up, the output
+   must be the plain build's.  */
+/* { dg-do run } */
+/* { dg-options "-O3 -ftree-parallelize-loops=2 -fopt-info-loop-all -fchecking" } */
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static double __attribute__ ((noinline))
+fill (const int *sz)
+{
+  int m = sz[0], n = sz[1];
+  double (*A)[n] = calloc ((size_t) m * n + 8, sizeof (double));
+  for (int i = 0; i < m; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops$" "fill" } */
+    for (int j = 0; j < n; j++)
+      A[i][j] = (double) ((i + j) % n) / m;
+  double s = 0;
+  for (long x = 0; x < (long) m * n; x++)
+    s += A[0][x] * (x % 13 + 1);
+  free (A);
+  return s;
+}
+
+static double __attribute__ ((noinline))
+part (const int *sz)
+{
+  int m = sz[0], n = sz[1], k = sz[2];
+  double (*A)[n] = calloc ((size_t) m * n + 8, sizeof (double));
+  for (int i = 0; i < m; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\(m <= 0 \\|\\| p >= k\\)$" "part rows" } */
+    for (int j = 0; j < n; j++)
+      A[i][j] = (double) ((i + j) % n) / m;
+  for (int i = 0; i < m; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\(m <= 0 \\|\\| p >= k\\)$" "part columns" } */
+    for (int j = 0; j < k; j++)
+      A[i][j] += i - 2.0 * j;
+  double s = 0;
+  for (long x = 0; x < (long) m * n; x++)
+    s += A[0][x] * (x % 13 + 1);
+  free (A);
+  return s;
+}
+
+/* { dg-final { scan-report {functions[name=fill].loops[line=21].guard} {null} } } */
+/* { dg-final { scan-report {functions[name=fill].loops[line=21].transform} {["parallel"]} } } */
+/* { dg-final { scan-report {functions[name=fill].scops[0].assumptions} {[]} } } */
+/* { dg-final { scan-report {functions[name=part].loops[line=39].guard} {"(m <= 0 || p >= k)"} } } */
+
+int
+main (void)
+{
+  static const int sizes[][3] = { { 0, 0, 0 }, { 1, 1, 1 }, { 2, 3, 3 }, { 3, 2, 1 }, { 5, 7, 7 }, { 7, 5, 3 }, { 40, 33, 20 }, { 130, 9, 9 } };
+  for (int c = 0; c < 8; c++)
+    printf ("%d %.17g %.17g\n", c, fill (sizes[c]), part (sizes[c]));
+  return 0;
+}
