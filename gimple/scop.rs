@@ -1674,8 +1674,44 @@ fn param_facts(tr: &Translator) -> Option<Cond> {
 /// The parameter `t` is a conversion of, through integer conversions that
 /// keep every value, and at most one from a signed type to an unsigned
 /// one at least as wide, which adds 2^bits to a negative value (those
-/// bits).
+/// bits). A PHI is one of a parameter PHI of its block when each of its
+/// arguments is one of the other's on the same edge, or the same
+/// non-negative constant (`sz[1]`'s default and its value read, and the
+/// row stride of each).
 fn converted_from<'p>(t: Tree, params: &HashMap<u32, &'p str>) -> Option<(&'p str, Option<u32>)> {
+    let phi = t.def_stmt().filter(|d| d.kind() == SK::GP_STMT_PHI);
+    if let Some(d) = phi {
+        let args = d.phi_args();
+        // The block's PHIs in order: one answer on every build.
+        return ir::phis(d.bb()).into_iter().filter(|q| *q != d).find_map(|x| {
+            let name = *params.get(&x.phi_result()?.ssa_version())?;
+            let xs = x.phi_args();
+            let mut wraps = BTreeSet::new();
+            for (a, src) in &args {
+                let (b, _) = xs.iter().find(|(_, s)| s == src)?;
+                match (a.kind(), b.kind()) {
+                    (TK::GP_T_INTEGER_CST, TK::GP_T_INTEGER_CST) if a.int_value()? == b.int_value()? && b.int_value()? >= 0 => {}
+                    (TK::GP_T_SSA_NAME, TK::GP_T_SSA_NAME) => {
+                        wraps.insert(conversions(*a, |f| f == *b)?.1);
+                    }
+                    _ => return None,
+                }
+            }
+            // One relation on every edge.
+            (wraps.len() <= 1).then(|| (name, wraps.into_iter().next().flatten()))
+        });
+    }
+    let (from, wrap) = conversions(t, |f| f != t && f.kind() == TK::GP_T_SSA_NAME && params.contains_key(&f.ssa_version()))?;
+    Some((params[&from.ssa_version()], wrap))
+}
+
+/// Follows the integer conversions that make `t` (as `converted_from`
+/// allows them) down to the first value `stop` accepts: that value and
+/// the bits of the one wrapping conversion, if any.
+fn conversions(t: Tree, stop: impl Fn(Tree) -> bool) -> Option<(Tree, Option<u32>)> {
+    if stop(t) {
+        return Some((t, None));
+    }
     let mut at = t;
     let mut wrap = None;
     for _ in 0..4 {
@@ -1696,8 +1732,8 @@ fn converted_from<'p>(t: Tree, params: &HashMap<u32, &'p str>) -> Option<(&'p st
             (false, true) if pt >= pf && wrap.is_none() => wrap = Some(pt),
             _ => return None,
         }
-        if let Some(name) = params.get(&from.ssa_version()) {
-            return Some((name, wrap));
+        if stop(from) {
+            return Some((from, wrap));
         }
         at = from;
     }

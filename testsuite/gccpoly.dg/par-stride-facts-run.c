@@ -3,7 +3,9 @@
    rows' bound j < n asked for p >= n at run time: "in a copy run when
    (m <= 0 || p >= n)" on the kernel suite's initializations in main.  The
    model now knows what p is of n (n where n >= 0, n + 2^64 where not), so
-   the fill nest needs no test.  The part nest writes columns up to k,
+   the fill nest needs no test, nor does the merged nest, whose n is a PHI
+   of a default and the size given, and its stride the PHI of their
+   strides (it was "sz_1 <= p").  The part nest writes columns up to k,
    which nothing ties to n: its test stays, without the part on n (it was
    "(m <= 0 || (p >= k && p >= n))").  For sizes from 0 up, the output
    must be the plain build's.  */
@@ -46,16 +48,34 @@ part (const int *sz)
   return s;
 }
 
-/* { dg-final { scan-report {functions[name=fill].loops[line=21].guard} {null} } } */
-/* { dg-final { scan-report {functions[name=fill].loops[line=21].transform} {["parallel"]} } } */
-/* { dg-final { scan-report {functions[name=fill].scops[0].assumptions} {[]} } } */
-/* { dg-final { scan-report {functions[name=part].loops[line=39].guard} {"(m <= 0 || p >= k)"} } } */
+static double __attribute__ ((noinline))
+merged (int c, const int *given)
+{
+  int sz[2] = { 5, 7 };
+  if (c)
+    sz[0] = given[0], sz[1] = given[1];
+  int m = sz[0], n = sz[1];
+  double (*A)[n] = calloc ((size_t) m * n + 8, sizeof (double));
+  for (int i = 0; i < m; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops$" "merged" } */
+    for (int j = 0; j < n; j++)
+      A[i][j] = (double) ((i + 2 * j) % n) / m;
+  double s = 0;
+  for (long x = 0; x < (long) m * n; x++)
+    s += A[0][x] * (x % 11 + 1);
+  free (A);
+  return s;
+}
+
+/* { dg-final { scan-report {functions[name=fill].loops[line=23].guard} {null} } } */
+/* { dg-final { scan-report {functions[name=fill].loops[line=23].transform} {["parallel"]} } } */
+/* { dg-final { scan-report {functions[name=part].loops[line=41].guard} {"(m <= 0 || p >= k)"} } } */
+/* { dg-final { scan-report {functions[name=merged].loops[line=59].guard} {null} } } */
 
 int
 main (void)
 {
   static const int sizes[][3] = { { 0, 0, 0 }, { 1, 1, 1 }, { 2, 3, 3 }, { 3, 2, 1 }, { 5, 7, 7 }, { 7, 5, 3 }, { 40, 33, 20 }, { 130, 9, 9 } };
   for (int c = 0; c < 8; c++)
-    printf ("%d %.17g %.17g\n", c, fill (sizes[c]), part (sizes[c]));
+    printf ("%d %.17g %.17g %.17g %.17g\n", c, fill (sizes[c]), part (sizes[c]), merged (c & 1, sizes[c]), merged (0, sizes[c]));
   return 0;
 }
