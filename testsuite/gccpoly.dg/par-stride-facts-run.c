@@ -15,6 +15,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* The weighted sum of the COUNT values at A, which it frees.  */
+static double __attribute__ ((noinline))
+weighed (double *a, long count, int period)
+{
+  double s = 0;
+  for (long x = 0; x < count; x++)
+    s += a[x] * (x % period + 1);
+  free (a);
+  return s;
+}
+
 static double __attribute__ ((noinline))
 fill (const int *sz)
 {
@@ -23,11 +34,7 @@ fill (const int *sz)
   for (int i = 0; i < m; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops$" "fill" } */
     for (int j = 0; j < n; j++)
       A[i][j] = (double) ((i + j) % n) / m;
-  double s = 0;
-  for (long x = 0; x < (long) m * n; x++)
-    s += A[0][x] * (x % 13 + 1);
-  free (A);
-  return s;
+  return weighed ((double *) A, (long) m * n, 13);
 }
 
 static double __attribute__ ((noinline))
@@ -41,11 +48,7 @@ part (const int *sz)
   for (int i = 0; i < m; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\(m <= 0 \\|\\| p >= k\\)$" "part columns" } */
     for (int j = 0; j < k; j++)
       A[i][j] += i - 2.0 * j;
-  double s = 0;
-  for (long x = 0; x < (long) m * n; x++)
-    s += A[0][x] * (x % 13 + 1);
-  free (A);
-  return s;
+  return weighed ((double *) A, (long) m * n, 13);
 }
 
 static double __attribute__ ((noinline))
@@ -59,17 +62,13 @@ merged (int c, const int *given)
   for (int i = 0; i < m; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops$" "merged" } */
     for (int j = 0; j < n; j++)
       A[i][j] = (double) ((i + 2 * j) % n) / m;
-  double s = 0;
-  for (long x = 0; x < (long) m * n; x++)
-    s += A[0][x] * (x % 11 + 1);
-  free (A);
-  return s;
+  return weighed ((double *) A, (long) m * n, 11);
 }
 
-/* { dg-final { scan-report {functions[name=fill].loops[line=23].guard} {null} } } */
-/* { dg-final { scan-report {functions[name=fill].loops[line=23].transform} {["parallel"]} } } */
-/* { dg-final { scan-report {functions[name=part].loops[line=41].guard} {"(m <= 0 || p >= k)"} } } */
-/* { dg-final { scan-report {functions[name=merged].loops[line=59].guard} {null} } } */
+/* { dg-final { scan-report {functions[name=fill].loops[line=34].guard} {null} } } */
+/* { dg-final { scan-report {functions[name=fill].loops[line=34].transform} {["parallel"]} } } */
+/* { dg-final { scan-report {functions[name=part].loops[line=48].guard} {"(m <= 0 || p >= k)"} } } */
+/* { dg-final { scan-report {functions[name=merged].loops[line=62].guard} {null} } } */
 
 int
 main (void)
