@@ -809,7 +809,6 @@ fn reaches(t: Tree, t0: Tree, b: i32, depth: u32) -> bool {
     }
 }
 
-/// `A[i][j]` from `[..] -> { S[..] -> A[i, j] }`.
 /// Access `index` of `stmt` to a cell of `array`, in the source's counters
 /// where it can be (`SourceView::cell`), else in the model's iterators,
 /// else the array alone.
@@ -818,6 +817,7 @@ fn cell_name(r: &Region, stmt: Option<&poly::Statement>, index: usize, array: &s
         .unwrap_or_else(|| array.to_string())
 }
 
+/// `A[i][j]` from `[..] -> { S[..] -> A[i, j] }`.
 fn cell_text(relation: &str, array: &str) -> Option<String> {
     let at = relation.rfind(&format!("{array}["))?;
     let inner = &relation[at + array.len() + 1..];

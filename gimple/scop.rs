@@ -1353,9 +1353,11 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 // None where what is known of the parameters rules them
                 // all out (else the assumption as it was: a run-time test
                 // cannot read those facts' big constants).
-                let known = self.constraint(&tr, &iters, &facts)?;
-                let none_known = self.ok(self.ok(bad.copy())?.intersect(known))?;
-                if self.ok(bad.is_empty())? || self.ok(none_known.is_empty())? {
+                let ruled_out = |bad: &Set| -> Outcome<bool> {
+                    let known = self.constraint(&tr, &iters, &facts)?;
+                    self.ok(self.ok(self.ok(bad.copy())?.intersect(known))?.is_empty())
+                };
+                if self.ok(bad.is_empty())? || (!matches!(&facts, Cond::And(f) if f.is_empty()) && ruled_out(&bad)?) {
                     seen.insert((a.block, conds), None);
                     continue;
                 }

@@ -171,8 +171,6 @@ impl Polynomial {
         Some(out)
     }
 
-    /// The polynomial in isl's notation (`2*i + n - 1`); isl parses products
-    /// of variables only where they are affine, so this is for affine ones.
     /// The polynomial over counters instead of iteration numbers:
     /// `counters` lists (iterator, counter's name, counter's value over the
     /// iterators outside it and parameters), outermost first. Each
@@ -207,6 +205,8 @@ impl Polynomial {
         out.checked_add(&rest)
     }
 
+    /// The polynomial in isl's notation (`2*i + n - 1`); isl parses products
+    /// of variables only where they are affine, so this is for affine ones.
     pub fn to_isl(&self) -> String {
         if self.terms.is_empty() {
             return "0".to_string();
