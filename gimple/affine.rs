@@ -224,6 +224,20 @@ pub struct Translator<'a> {
     /// be one polynomial wherever they are reached (`RegionBuilder::merges`), by
     /// SSA version.
     pub merges: HashMap<u32, Polynomial>,
+    /// Whether sizes computed before the region are read as products.
+    pub products: Products,
+}
+
+/// Sizes computed before the region from other sizes (`n * n` of `double
+/// (*A)[n][n]`, or a stride over the element size): read through to their
+/// factors where they make an address when `read`, so that one array's
+/// strides divide one another; parameters otherwise, so that a flat array
+/// of `n * n` rows keeps an affine bound. `met` records that one was seen,
+/// for the region builder to try again with `read`.
+#[derive(Clone, Default)]
+pub struct Products {
+    pub read: bool,
+    pub met: std::rc::Rc<std::cell::Cell<bool>>,
 }
 
 /// A `min(a, b)` or `max(a, b)` inside a bound, as the variable `var`.
@@ -292,6 +306,7 @@ impl<'a> Translator<'a> {
             entry_block: None,
             minmax: None,
             merges: HashMap::new(),
+            products: Products::default(),
         }
     }
 
@@ -300,7 +315,21 @@ impl<'a> Translator<'a> {
         let mut t = Translator::new(self.iterators, self.in_region, self.header_evolution);
         t.entry_block = self.entry_block;
         t.merges = self.merges.clone();
+        t.products = self.products.clone();
         t
+    }
+
+    /// Whether `t` is a size computed before the region (`Products`): an
+    /// integer product or exact division defined outside it, in an address.
+    /// Addresses are modular, as the product is.
+    fn size_product(&self, t: Tree, address: bool) -> bool {
+        address
+            && t.ty().is_some_and(|ty| ty.is_integral())
+            && !t.def_bb().is_some_and(|b| (self.in_region)(b))
+            && t.def_stmt().is_some_and(|d| {
+                d.kind() == crate::ffi::gp_stmt_kind::GP_STMT_ASSIGN
+                    && matches!(d.assign_rhs_code(), TK::GP_T_MULT | TK::GP_T_EXACT_DIV)
+            })
     }
 
     /// The value of an SSA name defined in the region, from its definition:
@@ -567,7 +596,11 @@ impl<'a> Translator<'a> {
             TK::GP_T_SSA_NAME => {
                 let entry_phi = t.def_bb().is_some_and(|b| Some(b) == self.entry_block)
                     && t.def_stmt().is_some_and(|d| d.kind() == crate::ffi::gp_stmt_kind::GP_STMT_PHI);
-                if !entry_phi && t.def_bb().is_some_and(|b| (self.in_region)(b)) {
+                let product = self.size_product(t, address);
+                if product && !self.products.read {
+                    self.products.met.set(true);
+                }
+                if product && self.products.read || !entry_phi && t.def_bb().is_some_and(|b| (self.in_region)(b)) {
                     if self.depth >= MAX_DEPTH {
                         return Err(format!("'{}' is defined too deep", t.text()));
                     }

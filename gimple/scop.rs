@@ -11,7 +11,7 @@
 //! zero-dimensional arrays. Anything else splits regions and is reported
 //! with a reason from `Reason`.
 
-use super::affine::{isl_name, Base, BoundExpr, Obligation, Translator, Value};
+use super::affine::{isl_name, Base, BoundExpr, Obligation, Products, Translator, Value};
 use super::ir::{self, LoopRef, Stmt, Tree};
 use super::loops::LoopForest;
 use crate::ffi::{gp_stmt_kind as SK, gp_tree_kind as TK};
@@ -521,13 +521,28 @@ impl<'f> ScopDetector<'f> {
 
     /// The model of `run`, a single-entry run of `level`'s body.
     fn build(&mut self, level: u32, run: &[Node]) -> Outcome<Region> {
-        let r = RegionBuilder::new(self, level, run).and_then(|b| b.build(false));
+        let products = Products::default();
+        match self.build_reading(level, run, &products) {
+            // Sizes computed before the region as parameters of their own
+            // may give strides that do not divide one another; as products
+            // they may instead make a flat array's bound non-affine, so
+            // they are read only where the first try fails.
+            Err(e) if e.reason == Reason::NonAffineAccess && products.met.get() => {
+                let products = Products { read: true, ..products };
+                self.build_reading(level, run, &products).map_err(|_| e)
+            }
+            r => r,
+        }
+    }
+
+    fn build_reading(&mut self, level: u32, run: &[Node], products: &Products) -> Outcome<Region> {
+        let r = RegionBuilder::new(self, level, run).and_then(|b| b.build(false, products));
         // Values the entry block computes (a loaded bound, say) may model
         // as parameters what its statements cannot.
         match (r, run[0]) {
             // A blocked entry block was outside already.
             (Err(e), Node::Block(_)) if !self.is_blocked(run[0]) => {
-                RegionBuilder::new(self, level, run).and_then(|b| b.build(true)).map_err(|_| e)
+                RegionBuilder::new(self, level, run).and_then(|b| b.build(true, products)).map_err(|_| e)
             }
             (r, _) => r,
         }
@@ -1133,7 +1148,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
 
     /// The region's model; with `force_entry_outside`, the entry block's
     /// statements stay outside even when the model could take them.
-    fn build(mut self, force_entry_outside: bool) -> Outcome<Region> {
+    fn build(mut self, force_entry_outside: bool, products: &Products) -> Outcome<Region> {
         let entry_block = match self.run[0] {
             Node::Block(b) => Some(b),
             Node::Loop(_) => None,
@@ -1165,6 +1180,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         };
         let mut tr = Translator::new(&iterators, &in_region, &header_evolution);
         tr.entry_block = entry_block;
+        tr.products = products.clone();
 
         let mut scalar_reads: BTreeMap<i32, BTreeSet<String>> = BTreeMap::new();
         let mut scalar_writes: BTreeMap<i32, BTreeSet<String>> = BTreeMap::new();
