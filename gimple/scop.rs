@@ -140,6 +140,79 @@ pub struct SourceView {
     pub accesses: BTreeMap<String, (Vec<String>, Vec<Vec<Polynomial>>)>,
 }
 
+impl Region {
+    /// The parameters GCC made (temporaries, no variable of the source) as
+    /// C over the source's variables, by model name: `(uint64_t) m` for
+    /// the row stride of `double (*A)[m]`, `n * n` for a bound computed
+    /// before the region. Guards show these for the model's `p`, `p_5`.
+    pub fn param_texts(&self) -> BTreeMap<String, String> {
+        self.param_values
+            .iter()
+            .filter(|(_, p)| p.tree.kind() == TK::GP_T_SSA_NAME && !p.tree.is_user_var())
+            .filter_map(|(name, p)| Some((name.clone(), source_expr(p.tree, 0)?.0)))
+            .collect()
+    }
+}
+
+/// `t` as C over the source's variables, and whether the text has a binary
+/// operator outside parentheses: through copies, conversions (a cast to a
+/// fixed-width type where the value may change, none where it cannot),
+/// sums, differences, products and exact divisions. None where a leaf is
+/// no variable of the source (a load, a PHI of GCC's).
+fn source_expr(t: Tree, depth: u32) -> Option<(String, bool)> {
+    if depth > 8 {
+        return None;
+    }
+    match t.kind() {
+        TK::GP_T_INTEGER_CST => return t.int_value().map(|v| (v.to_string(), false)),
+        TK::GP_T_SSA_NAME if t.is_user_var() => return t.ssa_var_name().map(|n| (n, false)),
+        TK::GP_T_SSA_NAME => {}
+        _ => return None,
+    }
+    let d = t.def_stmt().filter(|d| d.kind() == SK::GP_STMT_ASSIGN)?;
+    let ops = d.assign_rhs();
+    let operand = |k: usize| source_expr(*ops.get(k)?, depth + 1);
+    let grouped = |(text, compound): (String, bool)| if compound { format!("({text})") } else { text };
+    match d.assign_rhs_code() {
+        TK::GP_T_SSA_NAME => operand(0),
+        TK::GP_T_CONVERT => {
+            let from = *ops.first()?;
+            let (to_ty, from_ty) = (t.ty()?, from.ty()?);
+            if !to_ty.is_integral() || !from_ty.is_integral() {
+                return None;
+            }
+            let inner = operand(0)?;
+            let ((flo, fhi), (tlo, thi)) = (super::affine::type_range(from_ty), super::affine::type_range(to_ty));
+            if tlo <= flo && fhi <= thi {
+                return Some(inner);
+            }
+            let bits = to_ty.precision();
+            if ![8, 16, 32, 64].contains(&bits) {
+                return None;
+            }
+            let sign = if to_ty.unsigned() { "u" } else { "" };
+            Some((format!("({sign}int{bits}_t) {}", grouped(inner)), false))
+        }
+        TK::GP_T_NEGATE => Some((format!("-{}", grouped(operand(0)?)), false)),
+        code @ (TK::GP_T_PLUS | TK::GP_T_MINUS | TK::GP_T_MULT | TK::GP_T_EXACT_DIV) => {
+            let (a, b) = (operand(0)?, operand(1)?);
+            let text = match code {
+                TK::GP_T_PLUS => match b.0.strip_prefix('-') {
+                    Some(neg) if !b.1 => format!("{} - {neg}", a.0),
+                    _ => format!("{} + {}", a.0, b.0),
+                },
+                TK::GP_T_MINUS => format!("{} - {}", a.0, grouped(b)),
+                // GCC puts a constant factor second; the source, first.
+                TK::GP_T_MULT if !b.1 && b.0.parse::<i64>().is_ok() => format!("{} * {}", b.0, grouped(a)),
+                TK::GP_T_MULT => format!("{} * {}", grouped(a), grouped(b)),
+                _ => format!("{} / {}", grouped(a), grouped(b)),
+            };
+            Some((text, true))
+        }
+        _ => None,
+    }
+}
+
 impl SourceView {
     /// Access `index` of statement `stmt` as `array[..][..]` over the
     /// source's counters; None where a subscript is not an integer

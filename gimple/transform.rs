@@ -274,6 +274,8 @@ pub struct RuntimeTest {
     sizes: Vec<Polynomial>,
     params: Vec<(String, Dnf)>,
     products: Vec<ProductTest>,
+    /// What the text writes for parameters GCC made (`Region::param_texts`).
+    names: BTreeMap<String, String>,
 }
 
 impl RuntimeTest {
@@ -296,7 +298,7 @@ impl RuntimeTest {
         parts.extend(self.sizes.iter().map(|s| format!("{} >= 0", s.to_isl())));
         parts.extend(self.params.iter().map(|(text, _)| condition_text(text)));
         parts.extend(self.products.iter().map(|p| p.text.clone()));
-        parts.join(" && ")
+        poly::with_names(&parts.join(" && "), &self.names)
     }
 }
 
@@ -1023,6 +1025,7 @@ pub fn plan(
             // alone is tested inside the copy where the region test holds.
             let nested = !c.otherwise.is_empty() && test.is_some();
             let mut t = if nested { RuntimeTest::default() } else { test.clone().unwrap_or_default() };
+            t.names = r.param_texts();
             if t.require(&cx, set, &r.scop.context).is_ok() {
                 let within = if nested { test.clone() } else { None };
                 let plan =
@@ -1094,7 +1097,7 @@ pub fn region_test(cx: &BoundedCtx, r: &Region) -> Result<Option<RuntimeTest>, S
     if let Some(a) = r.assumptions.iter().find(|a| a.kind != "no-alias" && a.params.is_none() && a.product.is_none()) {
         return Err(format!("its region assumes '{}' ({}), which no run-time test checks yet", a.text, a.kind));
     }
-    let mut test = RuntimeTest::default();
+    let mut test = RuntimeTest { names: r.param_texts(), ..Default::default() };
     for a in &r.assumptions {
         if let Some(set) = &a.params {
             test.require(cx, set, &r.scop.context).map_err(|e| format!("no run-time test for '{}': {e}", a.text))?;

@@ -233,6 +233,64 @@ pub fn condition_text(isl: &str) -> String {
         .join(" ")
 }
 
+/// A guard's text as C reads it: isl's `2p` as `2*p`, and each parameter
+/// `names` has a text for (a size GCC computed, `(uint64_t) n`) written
+/// as that text, in parentheses where it has a binary operator outside
+/// any.
+pub fn with_names(text: &str, names: &std::collections::BTreeMap<String, String>) -> String {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut k = 0;
+    while k < chars.len() {
+        let c = chars[k];
+        let start = k;
+        if c.is_ascii_alphabetic() || c == '_' {
+            while k < chars.len() && ident(chars[k]) {
+                k += 1;
+            }
+            let word: String = chars[start..k].iter().collect();
+            match names.get(&word) {
+                Some(n) if has_binary_operator(n) => out.push_str(&format!("({n})")),
+                Some(n) => out.push_str(n),
+                None => out.push_str(&word),
+            }
+        } else if c.is_ascii_digit() {
+            while k < chars.len() && chars[k].is_ascii_digit() {
+                k += 1;
+            }
+            out.extend(&chars[start..k]);
+            if k < chars.len() && (chars[k].is_ascii_alphabetic() || chars[k] == '_') {
+                out.push('*');
+            }
+        } else {
+            out.push(c);
+            k += 1;
+        }
+    }
+    out
+}
+
+/// Whether C text has `+`, `-`, `*` or `/` between operands outside any
+/// parentheses (a cast's or a sign's does not count).
+fn has_binary_operator(text: &str) -> bool {
+    let mut depth = 0i32;
+    let mut operand = false;
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                operand = true;
+            }
+            '+' | '-' | '*' | '/' if depth == 0 && operand => return true,
+            c if c.is_ascii_alphanumeric() || c == '_' => operand = depth == 0 || operand,
+            _ => {}
+        }
+    }
+    false
+}
+
 /// `text` in parentheses when an `||` outside any parentheses would bind
 /// looser than the `&&` or `?:` it is to stand in.
 pub fn grouped(text: &str) -> String {

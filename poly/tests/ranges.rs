@@ -174,3 +174,27 @@ fn last_iteration_in_which_a_statement_runs() {
     // No statement runs: none.
     assert_eq!(first_dim_max(&cx(), &["[n] -> { S[i] : 0 <= i < n and i < 0 }".to_string()]).unwrap(), None);
 }
+
+#[test]
+fn guard_text_with_parameter_names() {
+    use std::collections::BTreeMap;
+    let names: BTreeMap<String, String> = [
+        ("p".to_string(), "(uint64_t) m".to_string()),
+        ("p_94".to_string(), "n * n".to_string()),
+        ("q".to_string(), "-k".to_string()),
+        ("r".to_string(), "(uint64_t) (n - 1)".to_string()),
+    ]
+    .into_iter()
+    .collect();
+    // isl's juxtaposed coefficients become products; names inside other
+    // words (p_1, prephitmp) stay.
+    assert_eq!(
+        poly::with_names("(p < 0 || (2 + p <= p_94 < p_1)) && 2p_58 >= 3p", &names),
+        "((uint64_t) m < 0 || (2 + (uint64_t) m <= (n * n) < p_1)) && 2*p_58 >= 3*(uint64_t) m"
+    );
+    // A cast, a sign and a parenthesized operand need no parentheses of
+    // their own; a product does.
+    assert_eq!(poly::with_names("8*p_94 + q + r >= prephitmp", &names), "8*(n * n) + -k + (uint64_t) (n - 1) >= prephitmp");
+    // With no names, only the coefficients change.
+    assert_eq!(poly::with_names("u+[8*n, -8 + 8*n*n) and v+[0, 8) disjoint && 2n >= 1", &BTreeMap::new()), "u+[8*n, -8 + 8*n*n) and v+[0, 8) disjoint && 2*n >= 1");
+}

@@ -7,24 +7,15 @@
    of a default and the size given, and its stride the PHI of their
    strides (it was "sz_1 <= p").  The part nest writes columns up to k,
    which nothing ties to n: its test stays, without the part on n (it was
-   "(m <= 0 || (p >= k && p >= n))").  For sizes from 0 up, the output
+   "(m <= 0 || (p >= k && p >= n))"), and the test writes the stride as
+   what it is, (uint64_t) n.  For sizes from 0 up, the output
    must be the plain build's.  */
 /* { dg-do run } */
 /* { dg-options "-O3 -ftree-parallelize-loops=2 -fopt-info-loop-all -fchecking" } */
 
 #include <stdio.h>
 #include <stdlib.h>
-
-/* The weighted sum of the COUNT values at A, which it frees.  */
-static double __attribute__ ((noinline))
-weighed (double *a, long count, int period)
-{
-  double s = 0;
-  for (long x = 0; x < count; x++)
-    s += a[x] * (x % period + 1);
-  free (a);
-  return s;
-}
+#include "weighed-sum.h"
 
 static double __attribute__ ((noinline))
 fill (const int *sz)
@@ -42,10 +33,10 @@ part (const int *sz)
 {
   int m = sz[0], n = sz[1], k = sz[2];
   double (*A)[n] = calloc ((size_t) m * n + 8, sizeof (double));
-  for (int i = 0; i < m; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\(m <= 0 \\|\\| p >= k\\)$" "part rows" } */
+  for (int i = 0; i < m; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\(m <= 0 \\|\\| \\(uint64_t\\) n >= k\\)$" "part rows" } */
     for (int j = 0; j < n; j++)
       A[i][j] = (double) ((i + j) % n) / m;
-  for (int i = 0; i < m; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\(m <= 0 \\|\\| p >= k\\)$" "part columns" } */
+  for (int i = 0; i < m; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\(m <= 0 \\|\\| \\(uint64_t\\) n >= k\\)$" "part columns" } */
     for (int j = 0; j < k; j++)
       A[i][j] += i - 2.0 * j;
   return weighed ((double *) A, (long) m * n, 13);
@@ -65,10 +56,10 @@ merged (int c, const int *given)
   return weighed ((double *) A, (long) m * n, 11);
 }
 
-/* { dg-final { scan-report {functions[name=fill].loops[line=34].guard} {null} } } */
-/* { dg-final { scan-report {functions[name=fill].loops[line=34].transform} {["parallel"]} } } */
-/* { dg-final { scan-report {functions[name=part].loops[line=48].guard} {"(m <= 0 || p >= k)"} } } */
-/* { dg-final { scan-report {functions[name=merged].loops[line=62].guard} {null} } } */
+/* { dg-final { scan-report {functions[name=fill].loops[line=25].guard} {null} } } */
+/* { dg-final { scan-report {functions[name=fill].loops[line=25].transform} {["parallel"]} } } */
+/* { dg-final { scan-report {functions[name=part].loops[line=39].guard} {"(m <= 0 || (uint64_t) n >= k)"} } } */
+/* { dg-final { scan-report {functions[name=merged].loops[line=53].guard} {null} } } */
 
 int
 main (void)
