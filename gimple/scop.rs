@@ -120,6 +120,9 @@ pub struct Region {
     pub entry_outside: Option<i32>,
     /// Each parameter's SSA name and its type's range.
     pub param_values: BTreeMap<String, crate::gimple::affine::Param>,
+    /// The context with what some parameters are of others (`param_facts`),
+    /// where there is any: run-time tests drop what it makes redundant.
+    pub known: Option<String>,
     /// Each memory array's base object and shape, by model name.
     pub bases: BTreeMap<String, ArrayBase>,
     /// The pairs of arrays of the `no-alias` assumptions.
@@ -1547,7 +1550,12 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         // Parameters' context: their types' ranges.
         let params: Vec<String> = tr.params.keys().cloned().collect();
         let plist = params.join(", ");
-        let context = format!("[{plist}] -> {{ : {} }}", param_ranges(&tr).ok_or_else(overflow)?);
+        let ranges = param_ranges(&tr).ok_or_else(overflow)?;
+        let context = format!("[{plist}] -> {{ : {ranges} }}");
+        let known = match param_facts(&tr).ok_or_else(overflow)? {
+            Cond::And(f) if f.is_empty() => None,
+            facts => Some(format!("[{plist}] -> {{ : {} }}", ranges.and(facts))),
+        };
 
         // Statements: blocks with accesses.
         let depth = self.loops.iter().map(|&l| self.chain_len(l)).max().unwrap_or(0);
@@ -1626,6 +1634,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             live_out: live_out.into_iter().collect(),
             entry_outside,
             param_values: tr.params.clone(),
+            known,
             bases,
             alias_pairs,
             source: SourceView { counters, accesses },

@@ -18,7 +18,7 @@ use super::loops::LoopForest;
 use super::parallel::{inner_trip_counts_vary, memory_parallel_conditions, private_storage_decls, RegionOutcome};
 use super::scop::Region;
 use crate::ffi;
-use poly::{access_boxes, dim_bounds, param_dnf_within, BoundedCtx, ParamAffine, Piece, Polynomial};
+use poly::{access_boxes, dim_bounds, param_dnf_known, BoundedCtx, ParamAffine, Piece, Polynomial};
 use std::collections::BTreeMap;
 
 /// What happens to one loop.
@@ -280,9 +280,11 @@ pub struct RuntimeTest {
 
 impl RuntimeTest {
     /// Adds the parameter set `set` (isl text) to the test, as far as the
-    /// region's `context` (the parameters' types) does not imply it.
-    fn require(&mut self, cx: &BoundedCtx, set: &str, context: &str) -> Result<(), String> {
-        let (text, dnf) = param_dnf_within(cx, set, context).map_err(|e| format!("{e:?}"))?;
+    /// region's `context` (the parameters' types, and what some are of
+    /// others: `Region::known`) does not imply it.
+    fn require(&mut self, cx: &BoundedCtx, set: &str, r: &Region) -> Result<(), String> {
+        let context = &r.scop.context;
+        let (text, dnf) = param_dnf_known(cx, set, context, r.known.as_deref().unwrap_or(context)).map_err(|e| format!("{e:?}"))?;
         if self.params.iter().any(|(t, _)| *t == text) {
             return Ok(());
         }
@@ -1026,7 +1028,7 @@ pub fn plan(
             let nested = !c.otherwise.is_empty() && test.is_some();
             let mut t = if nested { RuntimeTest::default() } else { test.clone().unwrap_or_default() };
             t.names = r.param_texts();
-            if t.require(&cx, set, &r.scop.context).is_ok() {
+            if t.require(&cx, set, r).is_ok() {
                 let within = if nested { test.clone() } else { None };
                 let plan =
                     LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: cyclic(c.l), within, storage: Vec::new(), min_trips: needs_trips(c.l), sinks: Vec::new(), copies: ThreadCopies::default(), inner_sinks: Vec::new() };
@@ -1100,7 +1102,7 @@ pub fn region_test(cx: &BoundedCtx, r: &Region) -> Result<Option<RuntimeTest>, S
     let mut test = RuntimeTest { names: r.param_texts(), ..Default::default() };
     for a in &r.assumptions {
         if let Some(set) = &a.params {
-            test.require(cx, set, &r.scop.context).map_err(|e| format!("no run-time test for '{}': {e}", a.text))?;
+            test.require(cx, set, r).map_err(|e| format!("no run-time test for '{}': {e}", a.text))?;
         }
         if let Some(p) = &a.product {
             let (lo, hi) = dim_bounds(cx, &p.domain).map_err(|e| format!("no run-time test for '{}': {e:?}", a.text))?;

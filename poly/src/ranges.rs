@@ -203,8 +203,16 @@ pub fn param_dnf(cx: &BoundedCtx, text: &str) -> Result<Vec<Vec<ParamConstraint>
 /// in `context` (isl's gist: the constraints the context implies dropped),
 /// with the simplified set's text.
 pub fn param_dnf_within(cx: &BoundedCtx, text: &str, context: &str) -> Result<(String, Vec<Vec<ParamConstraint>>), BoxError> {
+    param_dnf_known(cx, text, context, context)
+}
+
+/// The same, where the parameters are also known to lie in `known`, a
+/// subset of `context` (what one parameter is of another: `p = m` or `p =
+/// m + 2^64`): each constraint `known` makes redundant is dropped, and no
+/// constraint of `known`'s is added (a test cannot compute with 2^64).
+pub fn param_dnf_known(cx: &BoundedCtx, text: &str, context: &str, known: &str) -> Result<(String, Vec<Vec<ParamConstraint>>), BoxError> {
     let set = cx.ok(cx.set(text)?.gist(cx.set(context)?))?;
-    let set = loosen(cx, cx.ok(set.coalesce())?, &cx.set(context)?)?;
+    let set = loosen(cx, cx.ok(set.coalesce())?, &cx.set(known)?)?;
     let simple = cx.ok(set.to_str())?.to_string();
     Ok((simple, dnf_of_set(cx, set, text)?))
 }

@@ -198,3 +198,19 @@ fn guard_text_with_parameter_names() {
     // With no names, only the coefficients change.
     assert_eq!(poly::with_names("u+[8*n, -8 + 8*n*n) and v+[0, 8) disjoint && 2n >= 1", &BTreeMap::new()), "u+[8*n, -8 + 8*n*n) and v+[0, 8) disjoint && 2*n >= 1");
 }
+
+#[test]
+fn parameter_sets_lose_what_known_facts_imply() {
+    // p is the row stride (sizetype) m: m where m >= 0, m + 2^64 where not.
+    // Within that, p >= m is redundant; the test keeps no 2^64.
+    let ctx = "[c, m, p] -> { : -2147483648 <= c, m <= 2147483647 and 0 <= p <= 18446744073709551615 }";
+    let known = "[c, m, p] -> { : -2147483648 <= c, m <= 2147483647 and 0 <= p <= 18446744073709551615 \
+                 and ((m >= 0 and p = m) or (m < 0 and p = m + 18446744073709551616)) }";
+    let set = "[c, m, p] -> { : c <= 0 or m <= 0 or (p >= c and p >= m) }";
+    let (text, dnf) = poly::param_dnf_known(&cx(), set, ctx, known).unwrap();
+    assert_eq!(text, "[c, m, p] -> {  : m <= 0 or p >= c }");
+    assert_eq!(dnf.len(), 2);
+    // Without the facts, both parts stay.
+    let (text, _) = poly::param_dnf_within(&cx(), set, ctx).unwrap();
+    assert_eq!(text, "[c, m, p] -> {  : c <= 0 or m <= 0 or (p >= c and p >= m) }");
+}

@@ -8,8 +8,10 @@
    the middle one ran in parallel, under a test ("p >= n && n > 0").  Read
    through to their factors, the strides give A's shape, and the outer
    loop runs in parallel with no test.  A nest that writes columns up to
-   k, which nothing ties to n, keeps a test, where the strides are written
-   as what they are, (uint64_t) n and (uint64_t) m.  Products are read only where
+   c, which nothing ties to n, keeps a test, where the stride is written as
+   what it is, (uint64_t) n, and without the parts the strides' facts make
+   redundant (it was "(c <= 0 || l <= 0 || m <= 0 || (p >= c && p_5 >=
+   m))").  Products are read only where
    the strides do not divide otherwise: a flat array of n * n rows keeps
    n * n as a parameter, and its bound affine (read as a product, its rows'
    bound k < n * n was not).  For sizes from 0 up, the output must be the
@@ -54,7 +56,7 @@ part (const int *sz)
 {
   int l = sz[0], m = sz[1], n = sz[2], c = sz[3];
   double (*A)[m][n] = calloc ((size_t) l * m * n + 8, sizeof (double));
-  for (int i = 0; i < l; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\(c <= 0 \\|\\| l <= 0 \\|\\| m <= 0 \\|\\| \\(\\(uint64_t\\) n >= c && \\(uint64_t\\) m >= m\\)\\)$" "part" } */
+  for (int i = 0; i < l; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\(l <= 0 \\|\\| \\(uint64_t\\) n >= c \\|\\| m <= 0\\)$" "part" } */
     for (int j = 0; j < m; j++)
       for (int k = 0; k < c; k++)
         A[i][j][k] = i - 2.0 * j + k;
@@ -73,14 +75,14 @@ flat (const int *sz)
   return weighed (a, nn * t, 5);
 }
 
-/* { dg-final { scan-report {functions[name=cube].loops[line=29].guard} {null} } } */
-/* { dg-final { scan-report {functions[name=cube].loops[line=29].transform} {["parallel"]} } } */
-/* { dg-final { scan-report {functions[name=cube].loops[line=30].transform} {[]} } } */
-/* { dg-final { scan-report {functions[name=box].loops[line=41].guard} {null} } } */
-/* { dg-final { scan-report {functions[name=box].loops[line=45].transform} {["parallel"]} } } */
-/* { dg-final { scan-report {functions[name=part].loops[line=57].transform} {["parallel"]} } } */
-/* { dg-final { scan-report {functions[name=part].loops[line=57].guard} {"(c <= 0 || l <= 0 || m <= 0 || ((uint64_t) n >= c && (uint64_t) m >= m))"} } } */
-/* { dg-final { scan-report {functions[name=flat].loops[line=70].transform} {["parallel"]} } } */
+/* { dg-final { scan-report {functions[name=cube].loops[line=31].guard} {null} } } */
+/* { dg-final { scan-report {functions[name=cube].loops[line=31].transform} {["parallel"]} } } */
+/* { dg-final { scan-report {functions[name=cube].loops[line=32].transform} {[]} } } */
+/* { dg-final { scan-report {functions[name=box].loops[line=43].guard} {null} } } */
+/* { dg-final { scan-report {functions[name=box].loops[line=47].transform} {["parallel"]} } } */
+/* { dg-final { scan-report {functions[name=part].loops[line=59].transform} {["parallel"]} } } */
+/* { dg-final { scan-report {functions[name=part].loops[line=59].guard} {"(l <= 0 || (uint64_t) n >= c || m <= 0)"} } } */
+/* { dg-final { scan-report {functions[name=flat].loops[line=72].transform} {["parallel"]} } } */
 
 int
 main (void)
