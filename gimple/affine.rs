@@ -264,6 +264,12 @@ pub fn type_range(ty: Type) -> (i128, i128) {
     }
 }
 
+/// Whether integer type `to` holds every value of `from`.
+pub fn holds_every_value(to: Type, from: Type) -> bool {
+    let ((flo, fhi), (tlo, thi)) = (type_range(from), type_range(to));
+    tlo <= flo && fhi <= thi
+}
+
 /// `a CODE c` for a GIMPLE comparison code; None for codes that are not
 /// comparisons (and on coefficient overflow).
 pub fn comparison(code: TK, a: &Polynomial, c: &Polynomial) -> Option<Cond> {
@@ -769,9 +775,7 @@ impl<'a> Translator<'a> {
                 if v.base.is_none() && (from.unsigned() || from.is_pointer()) && !modular(from) {
                     self.oblige(&v.poly, from, &inner.text());
                 }
-                let (flo, fhi) = type_range(from);
-                let (tlo, thi) = type_range(to);
-                let fits = tlo <= flo && fhi <= thi;
+                let fits = holds_every_value(to, from);
                 let to_unsigned = to.is_integral() && to.unsigned();
                 if v.base.is_none() && !fits && !to_unsigned && !modular(to) {
                     self.oblige(&v.poly, to, text);

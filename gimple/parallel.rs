@@ -1384,25 +1384,6 @@ fn interchange_reason(i: &poly::PairInterchange, display: &dyn Fn(&str) -> Strin
     }
 }
 
-/// Replaces model array names by their source names in a sentence.
-fn rename(text: &str, display: &dyn Fn(&str) -> String) -> String {
-    let mut out = String::new();
-    let mut word = String::new();
-    for c in text.chars().chain(std::iter::once(' ')) {
-        if c.is_ascii_alphanumeric() || c == '_' {
-            word.push(c);
-        } else {
-            if !word.is_empty() {
-                out.push_str(&display(&word));
-                word.clear();
-            }
-            out.push(c);
-        }
-    }
-    out.pop();
-    out
-}
-
 fn dedup(v: impl IntoIterator<Item = String>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for x in v {
@@ -1495,7 +1476,7 @@ fn outcome(
             } else {
                 format!("lines {} and {}", b.source_line, b.sink_line)
             };
-            format!("{}: {} ({})", shown(&b.array), rename(&b.detail, &shown), lines)
+            format!("{}: {} ({})", shown(&b.array), poly::rename_words(&b.detail, &shown), lines)
         })
         .collect();
     LoopOutcome {

@@ -185,8 +185,7 @@ fn source_expr(t: Tree, depth: u32) -> Option<(String, bool)> {
                 return None;
             }
             let inner = operand(0)?;
-            let ((flo, fhi), (tlo, thi)) = (super::affine::type_range(from_ty), super::affine::type_range(to_ty));
-            if tlo <= flo && fhi <= thi {
+            if super::affine::holds_every_value(to_ty, from_ty) {
                 return Some(inner);
             }
             let bits = to_ty.precision();
@@ -1388,6 +1387,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
 
         // Delinearize each array; relations per access.
         let facts = param_facts(&tr).ok_or_else(overflow)?;
+        let no_facts = matches!(&facts, Cond::And(f) if f.is_empty());
         let mut relations: Vec<Option<(String, Vec<Polynomial>)>> = vec![None; raw.len()];
         let mut assumptions = Vec::new();
         let mut arrays = Vec::new();
@@ -1449,7 +1449,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                     let known = self.constraint(&tr, &iters, &facts)?;
                     self.ok(self.ok(self.ok(bad.copy())?.intersect(known))?.is_empty())
                 };
-                if self.ok(bad.is_empty())? || (!matches!(&facts, Cond::And(f) if f.is_empty()) && ruled_out(&bad)?) {
+                if self.ok(bad.is_empty())? || (!no_facts && ruled_out(&bad)?) {
                     seen.insert((a.block, conds), None);
                     continue;
                 }
@@ -1552,10 +1552,8 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         let plist = params.join(", ");
         let ranges = param_ranges(&tr).ok_or_else(overflow)?;
         let context = format!("[{plist}] -> {{ : {ranges} }}");
-        let known = match param_facts(&tr).ok_or_else(overflow)? {
-            Cond::And(f) if f.is_empty() => None,
-            facts => Some(format!("[{plist}] -> {{ : {} }}", ranges.and(facts))),
-        };
+        // The delinearization added no parameter: its facts still hold all.
+        let known = (!no_facts).then(|| format!("[{plist}] -> {{ : {} }}", ranges.and(facts)));
 
         // Statements: blocks with accesses.
         let depth = self.loops.iter().map(|&l| self.chain_len(l)).max().unwrap_or(0);

@@ -241,42 +241,45 @@ pub fn condition_text(isl: &str) -> String {
         .join(" ")
 }
 
+/// `text` with each word (a run of letters, digits and underscores) as
+/// `display` writes it: model names in a sentence by their source names.
+pub fn rename_words(text: &str, display: &dyn Fn(&str) -> String) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            if !word.is_empty() {
+                out.push_str(&display(&word));
+                word.clear();
+            }
+            out.push(c);
+        }
+    }
+    out.pop();
+    out
+}
+
 /// A guard's text as C reads it: isl's `2p` as `2*p`, and each parameter
 /// `names` has a text for (a size GCC computed, `(uint64_t) n`) written
 /// as that text, in parentheses where it has a binary operator outside
 /// any.
 pub fn with_names(text: &str, names: &std::collections::BTreeMap<String, String>) -> String {
-    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::with_capacity(text.len());
-    let mut k = 0;
-    while k < chars.len() {
-        let c = chars[k];
-        let start = k;
-        if c.is_ascii_alphabetic() || c == '_' {
-            while k < chars.len() && ident(chars[k]) {
-                k += 1;
-            }
-            let word: String = chars[start..k].iter().collect();
-            match names.get(&word) {
-                Some(n) if has_binary_operator(n) => out.push_str(&format!("({n})")),
-                Some(n) => out.push_str(n),
-                None => out.push_str(&word),
-            }
-        } else if c.is_ascii_digit() {
-            while k < chars.len() && chars[k].is_ascii_digit() {
-                k += 1;
-            }
-            out.extend(&chars[start..k]);
-            if k < chars.len() && (chars[k].is_ascii_alphabetic() || chars[k] == '_') {
-                out.push('*');
-            }
-        } else {
-            out.push(c);
-            k += 1;
+    rename_words(text, &|word| {
+        let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let (coefficient, name) = word.split_at(digits);
+        let shown = match names.get(name) {
+            Some(n) if has_binary_operator(n) => format!("({n})"),
+            Some(n) => n.clone(),
+            None => name.to_string(),
+        };
+        match (coefficient.is_empty(), name.is_empty()) {
+            (true, _) => shown,
+            (false, true) => coefficient.to_string(),
+            (false, false) => format!("{coefficient}*{shown}"),
         }
-    }
-    out
+    })
 }
 
 /// Whether C text has `+`, `-`, `*` or `/` between operands outside any
