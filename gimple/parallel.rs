@@ -1572,6 +1572,23 @@ pub fn most_trips(forest: &LoopForest, r: &Region, l: u32, max_operations: u64) 
     count().ok().flatten()
 }
 
+/// The parameter values for which loop `l` of region `r` runs at least
+/// one iteration (isl text); None where isl gives up.
+pub fn runs_where(forest: &LoopForest, r: &Region, l: u32, max_operations: u64) -> Option<String> {
+    let lm = loop_map(forest, r);
+    let stmts = lm.stmts.get(&l)?;
+    let cx = BoundedCtx::new(max_operations);
+    let mut union: Option<isl_rs::Set> = None;
+    for st in r.scop.statements.iter().filter(|s| stmts.contains(&s.name)) {
+        let p = cx.ok(cx.set(&st.domain).ok()?.params()).ok()?;
+        union = Some(match union {
+            Some(u) => cx.ok(u.union(p)).ok()?,
+            None => p,
+        });
+    }
+    Some(cx.ok(union?.to_str()).ok()?.to_string())
+}
+
 /// The union of the domains of `stmts`, each projected on its dimensions
 /// `first .. first + n` (a statement with fewer dimensions left out); None
 /// when no statement has them. With `outer_as_params`, the dimensions

@@ -18,7 +18,7 @@ use super::loops::LoopForest;
 use super::parallel::{inner_trip_counts_vary, memory_parallel_conditions, private_storage_decls, RegionOutcome};
 use super::scop::Region;
 use crate::ffi;
-use poly::{access_boxes, dim_bounds, param_dnf_known, BoundedCtx, ParamAffine, Piece, Polynomial};
+use poly::{access_boxes, dim_bounds, param_dnf_known, param_sets_meet, BoundedCtx, ParamAffine, Piece, Polynomial};
 use std::collections::BTreeMap;
 
 /// What happens to one loop.
@@ -266,13 +266,18 @@ fn dnf_of(dnf: &[Vec<poly::ParamConstraint>]) -> Option<Dnf> {
 
 /// A run-time test, the conjunction of: every pair of extents disjoint,
 /// every dimension size that scales an extent non-negative (so that the box
-/// holds), every parameter set (with its isl text) holding, every product
-/// within its range.
+/// holds), every parameter set (with its isl text) holding, the parameters
+/// within the magnitude the test's arithmetic allows, every product within
+/// its range.
 #[derive(Clone, Debug, Default)]
 pub struct RuntimeTest {
     pairs: Vec<(Extent, Extent)>,
     sizes: Vec<Polynomial>,
     params: Vec<(String, Dnf)>,
+    /// The parameter sets `params` was made of (isl text), as required.
+    required: Vec<String>,
+    /// `|v| <= 2^k` for the parameters whose values could overflow the test.
+    magnitudes: Option<(String, Dnf)>,
     products: Vec<ProductTest>,
     /// What the text writes for parameters GCC made (`Region::param_texts`).
     names: BTreeMap<String, String>,
@@ -281,16 +286,44 @@ pub struct RuntimeTest {
 impl RuntimeTest {
     /// Adds the parameter set `set` (isl text) to the test, as far as the
     /// region's `context` (the parameters' types, and what some are of
-    /// others: `Region::known`) does not imply it.
+    /// others: `Region::known`) does not imply it. The sets required are
+    /// tested as one where their intersection reads no longer than they do
+    /// side by side: a set that rules out another's alternative (`p >= 0`
+    /// beside `p < 0 || ...`), or nine bounds of which one implies the rest.
     fn require(&mut self, cx: &BoundedCtx, set: &str, r: &Region) -> Result<(), String> {
         let context = &r.scop.context;
-        let (text, dnf) = param_dnf_known(cx, set, context, r.known.as_deref().unwrap_or(context)).map_err(|e| format!("{e:?}"))?;
-        if self.params.iter().any(|(t, _)| *t == text) {
+        let known = r.known.as_deref().unwrap_or(context);
+        let simplified = |text: &str| -> Result<(String, Dnf), String> {
+            let (text, dnf) = param_dnf_known(cx, text, context, known).map_err(|e| format!("{e:?}"))?;
+            Ok((text, dnf_of(&dnf).ok_or("overflow")?))
+        };
+        let alone = simplified(set)?;
+        if self.params.iter().any(|(t, _)| *t == alone.0) {
             return Ok(());
         }
-        let dnf = dnf_of(&dnf).ok_or("overflow")?;
-        self.params.push((text, dnf));
+        self.required.push(set.to_string());
+        if !self.params.is_empty() {
+            let one = param_sets_meet(cx, &self.required).map_err(|e| format!("{e:?}")).and_then(|all| simplified(&all));
+            // Failing here only keeps the sets apart.
+            if let Ok(one) = one {
+                let apart: usize = self.params.iter().chain([&alone]).map(|(t, _)| condition_text(t).len() + " && ".len()).sum();
+                if condition_text(&one.0).len() + " && ".len() <= apart {
+                    self.params = vec![one];
+                    return Ok(());
+                }
+            }
+        }
+        self.params.push(alone);
         Ok(())
+    }
+
+    /// Whether the parameter sets this test and `within` require leave
+    /// values in `runs` (isl text); true where isl cannot tell.
+    fn leaves_any(&self, cx: &BoundedCtx, within: Option<&RuntimeTest>, runs: &str) -> bool {
+        let mut sets: Vec<String> = self.required.iter().chain(within.iter().flat_map(|w| &w.required)).cloned().collect();
+        sets.push(runs.to_string());
+        let empty = param_sets_meet(cx, &sets).ok().and_then(|all| cx.set(&all).ok()).and_then(|s| cx.ok(s.is_empty()).ok());
+        empty != Some(true)
     }
 
     pub fn text(&self) -> String {
@@ -299,6 +332,7 @@ impl RuntimeTest {
             self.pairs.iter().map(|(a, b)| format!("{} and {} disjoint", ext(a), ext(b))).collect();
         parts.extend(self.sizes.iter().map(|s| format!("{} >= 0", s.to_isl())));
         parts.extend(self.params.iter().map(|(text, _)| condition_text(text)));
+        parts.extend(self.magnitudes.iter().map(|(text, _)| text.clone()));
         parts.extend(self.products.iter().map(|p| p.text.clone()));
         poly::with_names(&parts.join(" && "), &self.names)
     }
@@ -1028,7 +1062,17 @@ pub fn plan(
             let nested = !c.otherwise.is_empty() && test.is_some();
             let mut t = if nested { RuntimeTest::default() } else { test.clone().unwrap_or_default() };
             t.names = r.param_texts();
-            if t.require(&cx, set, r).is_ok() {
+            // A copy that would run only where the loop runs no iteration
+            // (where it is parallel, the region's assumptions do not hold)
+            // is not made.
+            let required = t.require(&cx, set, r).is_ok();
+            let useless = required
+                && super::parallel::runs_where(forest, r, c.l, max_operations)
+                    .is_some_and(|runs| !t.leaves_any(&cx, if nested { test.as_ref() } else { None }, &runs));
+            if useless {
+                plans.insert(c.l, LoopPlan::Kept(format!("it is parallel only where {}, and there the region's assumptions leave it no iteration", poly::with_names(&condition_text(set), &t.names))));
+            }
+            if required && !useless {
                 let within = if nested { test.clone() } else { None };
                 let plan =
                     LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: cyclic(c.l), within, storage: Vec::new(), min_trips: needs_trips(c.l), sinks: Vec::new(), copies: ThreadCopies::default(), inner_sinks: Vec::new() };
@@ -1182,9 +1226,9 @@ pub fn region_test(cx: &BoundedCtx, r: &Region) -> Result<Option<RuntimeTest>, S
             .map(|p| p.map(|p| (p, false)))
             .collect::<Option<Vec<_>>>()
             .ok_or("overflow")?;
-        test.params.push((format!("|{}| <= 2^{k}", names.join("|, |")), vec![conj]));
+        test.magnitudes = Some((format!("|{}| <= 2^{k}", names.join("|, |")), vec![conj]));
     }
-    if test.pairs.is_empty() && test.sizes.is_empty() && test.params.is_empty() && test.products.is_empty() {
+    if test.pairs.is_empty() && test.sizes.is_empty() && test.params.is_empty() && test.magnitudes.is_none() && test.products.is_empty() {
         return Ok(None);
     }
     Ok(Some(test))
@@ -1423,7 +1467,7 @@ impl Builder<'_> {
         for s in &t.sizes {
             and(self.binary(GP_RT_LE, self.constant(0)?, self.poly(s)?)?)?;
         }
-        for (_, dnf) in &t.params {
+        for (_, dnf) in t.params.iter().chain(&t.magnitudes) {
             and(self.dnf(dnf)?)?;
         }
         for p in &t.products {

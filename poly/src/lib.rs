@@ -27,7 +27,7 @@ pub use light::LightScop;
 pub use pairwise::{Iterations, PairDep, PairEngine, PairInterchange, PairLoop, PairSkew, ScalarFact};
 pub use model::{Access, AccessKind, IslScop, Scop, Statement};
 pub use polynomial::{Monomial, Polynomial, MAX_DEGREE};
-pub use ranges::{access_boxes, condition_text, dim_bounds, grouped, rename_words, with_names, first_dim_max, param_dnf, param_dnf_known, param_dnf_within, AccessBox, BoxError, ParamAffine, ParamConstraint, Piece};
+pub use ranges::{access_boxes, condition_text, dim_bounds, grouped, rename_words, with_names, first_dim_max, param_dnf, param_dnf_known, param_dnf_within, param_sets_meet, AccessBox, BoxError, ParamAffine, ParamConstraint, Piece};
 pub use schedule::{
     check_interchange, legal_permutations, permute_schedule, schedule_all_dependences,
     schedule_with_live_range_reordering, BandPermutation, ComputedSchedule, InterchangeVerdict,

@@ -217,6 +217,16 @@ pub fn param_dnf_known(cx: &BoundedCtx, text: &str, context: &str, known: &str) 
     Ok((simple, dnf_of_set(cx, set, text)?))
 }
 
+/// The parameter sets `texts` (isl text) as one: their intersection's text.
+pub fn param_sets_meet(cx: &BoundedCtx, texts: &[String]) -> Result<String, BoxError> {
+    let (first, rest) = texts.split_first().ok_or_else(|| BoxError::NotAffine("no parameter set".to_string()))?;
+    let mut all = cx.set(first)?;
+    for t in rest {
+        all = cx.ok(all.intersect(cx.set(t)?))?;
+    }
+    Ok(cx.ok(all.to_str())?.to_string())
+}
+
 /// A parameter set's isl text as the condition a C reader would write:
 /// `[n, m] -> { : n <= 0 or (m >= 2 and m = n) }` reads
 /// `n <= 0 || (m >= 2 && m == n)`; `true` for every value, `false` for

@@ -214,3 +214,21 @@ fn parameter_sets_lose_what_known_facts_imply() {
     let (text, _) = poly::param_dnf_within(&cx(), set, ctx).unwrap();
     assert_eq!(text, "[c, m, p] -> {  : c <= 0 or m <= 0 or (p >= c and p >= m) }");
 }
+
+#[test]
+fn parameter_sets_meet_as_one() {
+    // Sets over different parameters, one ruling out the other's first
+    // alternative: as one set, the alternative is gone and the bounds of
+    // the second q implied by the first are dropped.
+    let sets = [
+        "[p, q] -> { : p < 0 or (0 <= q <= 100 - p) }".to_string(),
+        "[p] -> { : p >= 0 }".to_string(),
+        "[p, q] -> { : p < 0 or (-1 <= q <= 101 - p) }".to_string(),
+    ];
+    let all = poly::param_sets_meet(&cx(), &sets).unwrap();
+    let ctx = "[p, q] -> { : -2147483648 <= p, q <= 2147483647 }";
+    let (text, dnf) = poly::param_dnf_within(&cx(), &all, ctx).unwrap();
+    assert_eq!(text, "[p, q] -> {  : p >= 0 and 0 <= q <= 100 - p }");
+    assert_eq!(dnf.len(), 1);
+    assert!(poly::param_sets_meet(&cx(), &[]).is_err());
+}
