@@ -325,6 +325,15 @@ impl<'a> Translator<'a> {
         t
     }
 
+    /// A scratch translator that names the parameters met so far as this
+    /// one does: a trial translation over them reads as this one's.
+    pub fn probe(&self) -> Translator<'a> {
+        let mut t = self.scratch();
+        t.params = self.params.clone();
+        t.param_names = self.param_names.clone();
+        t
+    }
+
     /// Whether `t` is a size computed before the region (`Products`): an
     /// integer product or exact division defined outside it, in an address.
     /// Addresses are modular, as the product is.

@@ -461,6 +461,13 @@ pub fn dominated_by(a: i32, b: i32) -> bool {
     unsafe { ffi::gp_dominated_by(a, b) != 0 }
 }
 
+/// The immediate dominator of block `index`.
+pub fn idom(index: i32) -> Option<i32> {
+    // SAFETY: the shim checks the index and the dominance information.
+    let d = unsafe { ffi::gp_bb_idom(index) };
+    (d >= 0).then_some(d)
+}
+
 /// A loop of cfun, by number.
 #[derive(Clone, Copy, Debug)]
 pub struct LoopRef(*mut ffi::gp_loop);

@@ -123,6 +123,9 @@ pub struct Region {
     /// The context with what some parameters are of others (`param_facts`),
     /// where there is any: run-time tests drop what it makes redundant.
     pub known: Option<String>,
+    /// The same at a loop, with what the branches before the loop say of
+    /// the parameters (`conditions_before`), where they say anything more.
+    pub known_at: BTreeMap<u32, String>,
     /// Each memory array's base object and shape, by model name.
     pub bases: BTreeMap<String, ArrayBase>,
     /// The pairs of arrays of the `no-alias` assumptions.
@@ -1386,7 +1389,11 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         }
 
         // Delinearize each array; relations per access.
-        let facts = param_facts(&tr).ok_or_else(overflow)?;
+        let start = entry_block.or_else(|| match self.run[0] {
+            Node::Loop(l) => LoopRef::get(l).map(|r| r.header()),
+            Node::Block(b) => Some(b),
+        });
+        let facts = param_facts(&tr, start).ok_or_else(overflow)?;
         let no_facts = matches!(&facts, Cond::And(f) if f.is_empty());
         let mut relations: Vec<Option<(String, Vec<Polynomial>)>> = vec![None; raw.len()];
         let mut assumptions = Vec::new();
@@ -1553,7 +1560,17 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         let ranges = param_ranges(&tr).ok_or_else(overflow)?;
         let context = format!("[{plist}] -> {{ : {ranges} }}");
         // The delinearization added no parameter: its facts still hold all.
-        let known = (!no_facts).then(|| format!("[{plist}] -> {{ : {} }}", ranges.and(facts)));
+        let known = (!no_facts).then(|| format!("[{plist}] -> {{ : {} }}", ranges.clone().and(facts.clone())));
+        // At each loop, what the branches before it say too (a test
+        // versioning the loop runs there).
+        let mut known_at = BTreeMap::new();
+        for &l in &self.loops {
+            let Some(header) = LoopRef::get(l).map(|r| r.header()) else { continue };
+            let more: Vec<Cond> = conditions_before(&tr, header).into_iter().filter(|c| !matches!(&facts, Cond::And(f) if f.contains(c))).collect();
+            if !more.is_empty() {
+                known_at.insert(l, format!("[{plist}] -> {{ : {} }}", ranges.clone().and(facts.clone()).and(Cond::And(more))));
+            }
+        }
 
         // Statements: blocks with accesses.
         let depth = self.loops.iter().map(|&l| self.chain_len(l)).max().unwrap_or(0);
@@ -1633,6 +1650,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             entry_outside,
             param_values: tr.params.clone(),
             known,
+            known_at,
             bases,
             alias_pairs,
             source: SourceView { counters, accesses },
@@ -1750,9 +1768,9 @@ fn param_ranges(tr: &Translator) -> Option<Cond> {
 /// the row stride `(sizetype) m` GCC computes for `double A[n][m]` is `m`
 /// where `m >= 0` and `m + 2^64` where not, so the rows' bound `p >= m`
 /// needs no test. None when a coefficient overflows.
-fn param_facts(tr: &Translator) -> Option<Cond> {
+fn param_facts(tr: &Translator, start: Option<i32>) -> Option<Cond> {
     let by_version: HashMap<u32, &str> = tr.params.iter().map(|(n, p)| (p.tree.ssa_version(), n.as_str())).collect();
-    let mut facts = Vec::new();
+    let mut facts = start.map(|b| conditions_before(tr, b)).unwrap_or_default();
     for (name, p) in &tr.params {
         let Some((root, wrap)) = converted_from(p.tree, &by_version) else { continue };
         let (v, x) = (Polynomial::var(name), Polynomial::var(root));
@@ -1767,6 +1785,86 @@ fn param_facts(tr: &Translator) -> Option<Cond> {
         });
     }
     Some(Cond::And(facts))
+}
+
+/// The conditions on the parameters of `tr` that hold wherever block
+/// `start` runs: those of the branches before it one of whose edges leads
+/// to it (the caller's `if (x > 5)` around an inlined callee's loop). The
+/// branch's block dominates `start`, and so does its edge's destination,
+/// which no other edge enters. Comparisons that are not affine in the
+/// parameters already met, or that rest on values not wrapping, are left
+/// out.
+fn conditions_before(tr: &Translator, start: i32) -> Vec<Cond> {
+    // Far enough for the conditions of a function's few enclosing blocks.
+    const MOST_BLOCKS: usize = 256;
+    let mut out = Vec::new();
+    let mut at = start;
+    for _ in 0..MOST_BLOCKS {
+        let Some(b) = ir::idom(at) else { break };
+        at = b;
+        let succs = ir::succs(b);
+        if succs.len() != 2 {
+            continue;
+        }
+        let taken: Vec<&ir::EdgeInfo> =
+            succs.iter().filter(|e| e.abnormal == 0 && ir::preds(e.dest).len() == 1 && ir::dominated_by(start, e.dest)).collect();
+        let [e] = taken.as_slice() else { continue };
+        // The block's statements only for a branch that leads to `start`.
+        let Some(last) = ir::stmts(b).last().copied().filter(|s| s.kind() == SK::GP_STMT_COND) else { continue };
+        let holds = match (e.true_value != 0, e.false_value != 0) {
+            (true, false) => true,
+            (false, true) => false,
+            _ => continue,
+        };
+        let Some((lhs, rhs)) = last.cond_operands() else { continue };
+        comparison_facts(tr, last.cond_code(), lhs, rhs, holds, 0, &mut out);
+    }
+    out
+}
+
+/// What `lhs code rhs` being `holds` says of the parameters of `tr`, into
+/// `out`: the comparison itself where it is affine in the parameters met
+/// so far and rests on no value not wrapping; for a truth value compared
+/// with zero (GCC's `_3 = _1 & _2; if (_3 != 0)` for `x > 5 && y > 5`),
+/// the comparisons it is made of, as far as its value decides them.
+fn comparison_facts(tr: &Translator, code: TK, lhs: Tree, rhs: Tree, holds: bool, depth: u32, out: &mut Vec<Cond>) {
+    if depth > 8 || !lhs.ty().is_some_and(|t| t.is_integral()) || !rhs.ty().is_some_and(|t| t.is_integral()) {
+        return;
+    }
+    let is_zero = rhs.kind() == TK::GP_T_INTEGER_CST && rhs.int_value() == Some(0);
+    // Values 0 and 1 only: `!= 0` is `== 1`, and `&` and `|` are logical.
+    let boolean = lhs.ty().is_some_and(|t| t.precision() == 1 && t.unsigned());
+    if is_zero && boolean && matches!(code, TK::GP_T_NE | TK::GP_T_EQ) {
+        let value = holds == (code == TK::GP_T_NE);
+        let Some(d) = lhs.def_stmt().filter(|d| d.kind() == SK::GP_STMT_ASSIGN) else { return };
+        let ops = d.assign_rhs();
+        match (d.assign_rhs_code(), ops.as_slice()) {
+            (c @ (TK::GP_T_LT | TK::GP_T_LE | TK::GP_T_GT | TK::GP_T_GE | TK::GP_T_EQ | TK::GP_T_NE), [a, b]) => {
+                comparison_facts(tr, c, *a, *b, value, depth + 1, out);
+            }
+            (_, [a, b]) => {
+                // Both sides true of a true `&`, both false of a false `|`.
+                let decides = match d.assign_rhs_code_name().as_str() {
+                    "bit_and_expr" => value,
+                    "bit_ior_expr" => !value,
+                    _ => false,
+                };
+                if decides {
+                    for x in [*a, *b] {
+                        comparison_facts(tr, TK::GP_T_NE, x, rhs, value, depth + 1, out);
+                    }
+                }
+            }
+            _ => {}
+        }
+        return;
+    }
+    let mut probe = tr.probe();
+    let Ok(cond) = probe.comparison_of(code, lhs, rhs) else { return };
+    if !probe.pending.is_empty() || !cond.polys().iter().all(|p| p.vars().iter().all(|v| tr.params.contains_key(v))) {
+        return;
+    }
+    out.push(if holds { cond } else { cond.not() });
 }
 
 /// The parameter `t` is a conversion of, through integer conversions that

@@ -260,6 +260,12 @@ fn condition_text(isl: &str) -> String {
 }
 
 /// A piece's parameter set as polynomials.
+/// Whether a disjunction of conjunctions holds everywhere: one of its
+/// conjunctions has no constraint.
+fn universe<T>(dnf: &[Vec<T>]) -> bool {
+    dnf.iter().any(|conj| conj.is_empty())
+}
+
 fn dnf_of(dnf: &[Vec<poly::ParamConstraint>]) -> Option<Dnf> {
     dnf.iter().map(|conj| conj.iter().map(|c| Some((affine(&c.affine)?, c.equality))).collect()).collect()
 }
@@ -290,15 +296,18 @@ impl RuntimeTest {
     /// tested as one where their intersection reads no longer than they do
     /// side by side: a set that rules out another's alternative (`p >= 0`
     /// beside `p < 0 || ...`), or nine bounds of which one implies the rest.
-    fn require(&mut self, cx: &BoundedCtx, set: &str, r: &Region) -> Result<(), String> {
+    ///
+    /// With `at`, the test versions that loop: what the branches before it
+    /// say of the parameters is known too (`Region::known_at`).
+    fn require(&mut self, cx: &BoundedCtx, set: &str, r: &Region, at: Option<u32>) -> Result<(), String> {
         let context = &r.scop.context;
-        let known = r.known.as_deref().unwrap_or(context);
+        let known = at.and_then(|l| r.known_at.get(&l)).or(r.known.as_ref()).map_or(context.as_str(), String::as_str);
         let simplified = |text: &str| -> Result<(String, Dnf), String> {
             let (text, dnf) = param_dnf_known(cx, text, context, known).map_err(|e| format!("{e:?}"))?;
             Ok((text, dnf_of(&dnf).ok_or("overflow")?))
         };
         let alone = simplified(set)?;
-        if self.params.iter().any(|(t, _)| *t == alone.0) {
+        if universe(&alone.1) || self.params.iter().any(|(t, _)| *t == alone.0) {
             return Ok(());
         }
         self.required.push(set.to_string());
@@ -308,7 +317,7 @@ impl RuntimeTest {
             if let Ok(one) = one {
                 let apart: usize = self.params.iter().chain([&alone]).map(|(t, _)| condition_text(t).len() + " && ".len()).sum();
                 if condition_text(&one.0).len() + " && ".len() <= apart {
-                    self.params = vec![one];
+                    self.params = if universe(&one.1) { Vec::new() } else { vec![one] };
                     return Ok(());
                 }
             }
@@ -317,11 +326,21 @@ impl RuntimeTest {
         Ok(())
     }
 
+    /// Whether what is known of the parameters where loop `at` of `r`
+    /// starts implies the parameter set `set` (isl text).
+    fn implied(cx: &BoundedCtx, set: &str, r: &Region, at: u32) -> bool {
+        let context = &r.scop.context;
+        let known = r.known_at.get(&at).or(r.known.as_ref()).map_or(context.as_str(), String::as_str);
+        param_dnf_known(cx, set, context, known).is_ok_and(|(_, dnf)| universe(&dnf))
+    }
+
     /// Whether the parameter sets this test and `within` require leave
-    /// values in `runs` (isl text); true where isl cannot tell.
-    fn leaves_any(&self, cx: &BoundedCtx, within: Option<&RuntimeTest>, runs: &str) -> bool {
+    /// values in `runs` (isl text) where loop `at` of `r` starts (what is
+    /// known there); true where isl cannot tell.
+    fn leaves_any(&self, cx: &BoundedCtx, within: Option<&RuntimeTest>, runs: &str, r: &Region, at: u32) -> bool {
         let mut sets: Vec<String> = self.required.iter().chain(within.iter().flat_map(|w| &w.required)).cloned().collect();
         sets.push(runs.to_string());
+        sets.extend(r.known_at.get(&at).or(r.known.as_ref()).cloned());
         let empty = param_sets_meet(cx, &sets).ok().and_then(|all| cx.set(&all).ok()).and_then(|s| cx.ok(s.is_empty()).ok());
         empty != Some(true)
     }
@@ -1042,7 +1061,9 @@ pub fn plan(
             }
         };
         for c in chosen {
-            let Some(set) = &c.condition else {
+            // A condition that the branches before the loop imply is none.
+            let condition = c.condition.as_deref().filter(|set| !RuntimeTest::implied(&cx, set, r, c.l));
+            let Some(set) = condition else {
                 let plan = LoopPlan::Parallel {
                     test: test.clone(),
                     otherwise: Vec::new(),
@@ -1065,10 +1086,10 @@ pub fn plan(
             // A copy that would run only where the loop runs no iteration
             // (where it is parallel, the region's assumptions do not hold)
             // is not made.
-            let required = t.require(&cx, set, r).is_ok();
+            let required = t.require(&cx, set, r, Some(c.l)).is_ok();
             let useless = required
                 && super::parallel::runs_where(forest, r, c.l, max_operations)
-                    .is_some_and(|runs| !t.leaves_any(&cx, if nested { test.as_ref() } else { None }, &runs));
+                    .is_some_and(|runs| !t.leaves_any(&cx, if nested { test.as_ref() } else { None }, &runs, r, c.l));
             if useless {
                 plans.insert(c.l, LoopPlan::Kept(format!("it is parallel only where {}, and there the region's assumptions leave it no iteration", poly::with_names(&condition_text(set), &t.names))));
             }
@@ -1146,7 +1167,7 @@ pub fn region_test(cx: &BoundedCtx, r: &Region) -> Result<Option<RuntimeTest>, S
     let mut test = RuntimeTest { names: r.param_texts(), ..Default::default() };
     for a in &r.assumptions {
         if let Some(set) = &a.params {
-            test.require(cx, set, r).map_err(|e| format!("no run-time test for '{}': {e}", a.text))?;
+            test.require(cx, set, r, None).map_err(|e| format!("no run-time test for '{}': {e}", a.text))?;
         }
         if let Some(p) = &a.product {
             let (lo, hi) = dim_bounds(cx, &p.domain).map_err(|e| format!("no run-time test for '{}': {e:?}", a.text))?;

@@ -1070,6 +1070,16 @@ gp_dominated_by (int a, int b)
   return dominated_by_p (CDI_DOMINATORS, ba, bb);
 }
 
+int
+gp_bb_idom (int index)
+{
+  basic_block bb = BASIC_BLOCK_FOR_FN (cfun, index);
+  if (!bb || !dom_info_available_p (CDI_DOMINATORS))
+    return -1;
+  basic_block d = get_immediate_dominator (CDI_DOMINATORS, bb);
+  return d ? d->index : -1;
+}
+
 size_t
 gp_bb_stmts (const gp_bb *bb, gp_stmt **out, size_t max)
 {

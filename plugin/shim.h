@@ -330,6 +330,8 @@ size_t gp_bb_succs (const gp_bb *bb, gp_edge_info *out, size_t max);
 size_t gp_bb_preds (const gp_bb *bb, gp_edge_info *out, size_t max);
 /* Whether block A is dominated by block B.  */
 int gp_dominated_by (int a, int b);
+/* The immediate dominator of block INDEX; -1 where there is none.  */
+int gp_bb_idom (int index);
 
 /* The statements of BB (PHIs apart), at most MAX into OUT; returns how
    many there are.  */
