@@ -1295,6 +1295,7 @@ fn analyze_function(p: &mut Plugin, name: &str, file: Option<String>, line: u32)
             loops: r.loops.len(),
             statements: r.scop.statements.len(),
             params: r.params.clone(),
+            param_values: r.param_texts(),
             assumptions: r
                 .assumptions
                 .iter()

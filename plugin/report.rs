@@ -159,6 +159,10 @@ pub struct ScopReport {
     pub loops: usize,
     pub statements: usize,
     pub params: Vec<String>,
+    /// What a parameter GCC computed is over the source's variables
+    /// (`Region::param_texts`: `"p": "(uint64_t) n"`), for those it can be
+    /// written so.
+    pub param_values: std::collections::BTreeMap<String, String>,
     pub assumptions: Vec<AssumptionReport>,
     /// The memory arrays the model accesses (its zero-dimensional arrays,
     /// SSA values and PHIs, apart).

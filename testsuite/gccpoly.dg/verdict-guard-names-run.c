@@ -40,6 +40,7 @@ part (int m, int n, int k)
 }
 
 /* { dg-final { scan-report {functions[name=part].loops[line=34].guard} {"(m <= 0 || (uint64_t) n >= k)"} } } */
+/* { dg-final { scan-report {functions[name=part].scops[0].param_values} {{"p":"(uint64_t) n"}} } } */
 
 int
 main (void)
