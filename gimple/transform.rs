@@ -326,6 +326,28 @@ impl RuntimeTest {
         Ok(())
     }
 
+    /// Whether the test has nothing to check.
+    fn is_empty(&self) -> bool {
+        self.pairs.is_empty() && self.sizes.is_empty() && self.params.is_empty() && self.magnitudes.is_none() && self.products.is_empty()
+    }
+
+    /// The test as run at loop `at` of `r`: its parameter sets simplified
+    /// with what the branches before the loop say (`Region::known_at`);
+    /// None where nothing is left to test.
+    fn at_loop(test: &Option<RuntimeTest>, cx: &BoundedCtx, r: &Region, at: u32) -> Option<RuntimeTest> {
+        let t = test.as_ref()?;
+        if !r.known_at.contains_key(&at) || t.required.is_empty() {
+            return Some(t.clone());
+        }
+        let mut here = RuntimeTest { params: Vec::new(), required: Vec::new(), ..t.clone() };
+        for set in &t.required {
+            if here.require(cx, set, r, Some(at)).is_err() {
+                return Some(t.clone());
+            }
+        }
+        (!here.is_empty()).then_some(here)
+    }
+
     /// Whether what is known of the parameters where loop `at` of `r`
     /// starts implies the parameter set `set` (isl text).
     fn implied(cx: &BoundedCtx, set: &str, r: &Region, at: u32) -> bool {
@@ -1063,9 +1085,10 @@ pub fn plan(
         for c in chosen {
             // A condition that the branches before the loop imply is none.
             let condition = c.condition.as_deref().filter(|set| !RuntimeTest::implied(&cx, set, r, c.l));
+            let here = RuntimeTest::at_loop(&test, &cx, r, c.l);
             let Some(set) = condition else {
                 let plan = LoopPlan::Parallel {
-                    test: test.clone(),
+                    test: here,
                     otherwise: Vec::new(),
                     cyclic: cyclic(c.l),
                     within: None,
@@ -1080,8 +1103,8 @@ pub fn plan(
             };
             // With loops marked otherwise and a region test, the condition
             // alone is tested inside the copy where the region test holds.
-            let nested = !c.otherwise.is_empty() && test.is_some();
-            let mut t = if nested { RuntimeTest::default() } else { test.clone().unwrap_or_default() };
+            let nested = !c.otherwise.is_empty() && here.is_some();
+            let mut t = if nested { RuntimeTest::default() } else { here.clone().unwrap_or_default() };
             t.names = r.param_texts();
             // A copy that would run only where the loop runs no iteration
             // (where it is parallel, the region's assumptions do not hold)
@@ -1089,19 +1112,19 @@ pub fn plan(
             let required = t.require(&cx, set, r, Some(c.l)).is_ok();
             let useless = required
                 && super::parallel::runs_where(forest, r, c.l, max_operations)
-                    .is_some_and(|runs| !t.leaves_any(&cx, if nested { test.as_ref() } else { None }, &runs, r, c.l));
+                    .is_some_and(|runs| !t.leaves_any(&cx, if nested { here.as_ref() } else { None }, &runs, r, c.l));
             if useless {
                 plans.insert(c.l, LoopPlan::Kept(format!("it is parallel only where {}, and there the region's assumptions leave it no iteration", poly::with_names(&condition_text(set), &t.names))));
             }
             if required && !useless {
-                let within = if nested { test.clone() } else { None };
+                let within = if nested { here } else { None };
                 let plan =
                     LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: cyclic(c.l), within, storage: Vec::new(), min_trips: needs_trips(c.l), sinks: Vec::new(), copies: ThreadCopies::default(), inner_sinks: Vec::new() };
                 plans.insert(c.l, checked(c.l, plan));
             } else {
                 // No test to version on: the inner loops alone.
                 for l in c.otherwise {
-                    let plan = LoopPlan::Parallel { test: test.clone(), otherwise: Vec::new(), cyclic: cyclic(l), within: None, storage: Vec::new(), min_trips: needs_trips(l), sinks: Vec::new(), copies: ThreadCopies::default(), inner_sinks: Vec::new() };
+                    let plan = LoopPlan::Parallel { test: RuntimeTest::at_loop(&test, &cx, r, l), otherwise: Vec::new(), cyclic: cyclic(l), within: None, storage: Vec::new(), min_trips: needs_trips(l), sinks: Vec::new(), copies: ThreadCopies::default(), inner_sinks: Vec::new() };
                     plans.insert(l, checked(l, plan));
                 }
             }
@@ -1249,7 +1272,7 @@ pub fn region_test(cx: &BoundedCtx, r: &Region) -> Result<Option<RuntimeTest>, S
             .ok_or("overflow")?;
         test.magnitudes = Some((format!("|{}| <= 2^{k}", names.join("|, |")), vec![conj]));
     }
-    if test.pairs.is_empty() && test.sizes.is_empty() && test.params.is_empty() && test.magnitudes.is_none() && test.products.is_empty() {
+    if test.is_empty() {
         return Ok(None);
     }
     Ok(Some(test))

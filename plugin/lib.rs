@@ -1652,6 +1652,12 @@ fn region_dump(id: u32, r: &gimple::Region) -> String {
     for a in &r.assumptions {
         t.push_str(&format!("  assumption ({}): {}\n", a.kind, a.text));
     }
+    if let Some(k) = &r.known {
+        t.push_str(&format!("  known: {k}\n"));
+    }
+    for (l, k) in &r.known_at {
+        t.push_str(&format!("  known at loop {l}: {k}\n"));
+    }
     if !r.live_out.is_empty() {
         t.push_str(&format!("  live-out scalars: {}\n", r.live_out.join(", ")));
     }

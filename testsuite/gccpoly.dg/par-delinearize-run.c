@@ -11,7 +11,7 @@
 void __attribute__ ((noinline))
 rows (int n, int m, int k, double *A, const double *B)
 {
-  for (int i = 0; i < n; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when B\\+\\\[0, 8\\*k - 8\\*m \\+ 8\\*m\\*n\\) and A\\+\\\[0, 8\\*k - 8\\*m \\+ 8\\*m\\*n\\) disjoint && m >= 0 && \\(k <= 0 \\|\\| m >= k \\|\\| n <= 0\\)" } */
+  for (int i = 0; i < n; i++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when B\\+\\\[0, 8\\*k - 8\\*m \\+ 8\\*m\\*n\\) and A\\+\\\[0, 8\\*k - 8\\*m \\+ 8\\*m\\*n\\) disjoint && m >= 0 && \\(k <= 0 \\|\\| m >= k\\)$" } */
     for (int j = 0; j < k; j++)
       A[i * m + j] = B[i * m + j] * 2.0 + i;
 }

@@ -190,7 +190,7 @@ void
 e12 (int n, int ido, const double *restrict cc, double *restrict ch)
 {
   int l1 = n / 4;
-  for (int k = 0; k < l1; k++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\(ido <= 0 \\|\\| n <= 3 \\|\\| \\(0 < l1 <= 536870912\\)\\)" } */
+  for (int k = 0; k < l1; k++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when \\(ido <= 0 \\|\\| \\(0 < l1 <= 536870912\\)\\)" } */
     for (int m = 0; m < 4; m++)
       for (int i = 0; i < ido; i++)
 	ch[(k * 4 + m) * ido + i] = cc[(m * l1 + k) * ido + i] * 0.5;
