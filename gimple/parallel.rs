@@ -1578,15 +1578,9 @@ pub fn runs_where(forest: &LoopForest, r: &Region, l: u32, max_operations: u64) 
     let lm = loop_map(forest, r);
     let stmts = lm.stmts.get(&l)?;
     let cx = BoundedCtx::new(max_operations);
-    let mut union: Option<isl_rs::Set> = None;
-    for st in r.scop.statements.iter().filter(|s| stmts.contains(&s.name)) {
-        let p = cx.ok(cx.set(&st.domain).ok()?.params()).ok()?;
-        union = Some(match union {
-            Some(u) => cx.ok(u.union(p)).ok()?,
-            None => p,
-        });
-    }
-    Some(cx.ok(union?.to_str()).ok()?.to_string())
+    let inside = r.scop.statements.iter().filter(|s| stmts.contains(&s.name));
+    let domains = projected_domains(&cx, inside, 0, 0, false).ok()??;
+    Some(cx.ok(cx.ok(domains.params()).ok()?.to_str()).ok()?.to_string())
 }
 
 /// The union of the domains of `stmts`, each projected on its dimensions

@@ -151,6 +151,12 @@ impl Region {
     /// C over the source's variables, by model name: `(uint64_t) m` for
     /// the row stride of `double (*A)[m]`, `n * n` for a bound computed
     /// before the region. Guards show these for the model's `p`, `p_5`.
+    /// What is known of the parameters at loop `at` (`known_at`), or
+    /// anywhere in the region (`known`, else the context).
+    pub fn known_where(&self, at: Option<u32>) -> &str {
+        at.and_then(|l| self.known_at.get(&l)).or(self.known.as_ref()).unwrap_or(&self.scop.context)
+    }
+
     pub fn param_texts(&self) -> BTreeMap<String, String> {
         self.param_values
             .iter()

@@ -259,13 +259,13 @@ fn condition_text(isl: &str) -> String {
     poly::grouped(&poly::condition_text(isl))
 }
 
-/// A piece's parameter set as polynomials.
 /// Whether a disjunction of conjunctions holds everywhere: one of its
 /// conjunctions has no constraint.
 fn universe<T>(dnf: &[Vec<T>]) -> bool {
     dnf.iter().any(|conj| conj.is_empty())
 }
 
+/// A piece's parameter set as polynomials.
 fn dnf_of(dnf: &[Vec<poly::ParamConstraint>]) -> Option<Dnf> {
     dnf.iter().map(|conj| conj.iter().map(|c| Some((affine(&c.affine)?, c.equality))).collect()).collect()
 }
@@ -301,7 +301,7 @@ impl RuntimeTest {
     /// say of the parameters is known too (`Region::known_at`).
     fn require(&mut self, cx: &BoundedCtx, set: &str, r: &Region, at: Option<u32>) -> Result<(), String> {
         let context = &r.scop.context;
-        let known = at.and_then(|l| r.known_at.get(&l)).or(r.known.as_ref()).map_or(context.as_str(), String::as_str);
+        let known = r.known_where(at);
         let simplified = |text: &str| -> Result<(String, Dnf), String> {
             let (text, dnf) = param_dnf_known(cx, text, context, known).map_err(|e| format!("{e:?}"))?;
             Ok((text, dnf_of(&dnf).ok_or("overflow")?))
@@ -351,9 +351,7 @@ impl RuntimeTest {
     /// Whether what is known of the parameters where loop `at` of `r`
     /// starts implies the parameter set `set` (isl text).
     fn implied(cx: &BoundedCtx, set: &str, r: &Region, at: u32) -> bool {
-        let context = &r.scop.context;
-        let known = r.known_at.get(&at).or(r.known.as_ref()).map_or(context.as_str(), String::as_str);
-        param_dnf_known(cx, set, context, known).is_ok_and(|(_, dnf)| universe(&dnf))
+        param_dnf_known(cx, set, &r.scop.context, r.known_where(Some(at))).is_ok_and(|(_, dnf)| universe(&dnf))
     }
 
     /// Whether the parameter sets this test and `within` require leave
@@ -362,7 +360,7 @@ impl RuntimeTest {
     fn leaves_any(&self, cx: &BoundedCtx, within: Option<&RuntimeTest>, runs: &str, r: &Region, at: u32) -> bool {
         let mut sets: Vec<String> = self.required.iter().chain(within.iter().flat_map(|w| &w.required)).cloned().collect();
         sets.push(runs.to_string());
-        sets.extend(r.known_at.get(&at).or(r.known.as_ref()).cloned());
+        sets.push(r.known_where(Some(at)).to_string());
         let empty = param_sets_meet(cx, &sets).ok().and_then(|all| cx.set(&all).ok()).and_then(|s| cx.ok(s.is_empty()).ok());
         empty != Some(true)
     }
