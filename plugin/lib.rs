@@ -500,32 +500,39 @@ fn detect(p: &Plugin) -> Detected {
 }
 
 /// A region's run-time test for the pair transformations of the pass
-/// before parloops: computed for the first pair that needs it, the nest
-/// versioned on it once.
+/// before parloops: computed for the first pair that needs it, each nest
+/// of the region versioned on it once, when a pair of that nest needs it.
 #[derive(Default)]
 struct NestTest {
     test: Option<Result<Option<gimple::transform::RuntimeTest>, String>>,
-    versioned: bool,
+    versioned: Vec<u32>,
 }
 
 impl NestTest {
-    /// Versions the nest of region `r` on its test the first time (the
+    /// Versions the nest of region `r` around loop `l` (the region's
+    /// outermost loop around it) on the region's test the first time (the
     /// copy where it fails, left as written, into `out`): the test's text
     /// (None: the region needs none), or why not (None: versioning
-    /// failed).
-    fn version(&mut self, r: &gimple::Region, max_operations: u64, out: &mut Versioned) -> Result<Option<String>, Option<String>> {
+    /// failed). A region may hold several nests one after the other: the
+    /// one versioned must be `l`'s, or `l` would be changed where the test
+    /// fails.
+    fn version(&mut self, forest: &LoopForest, r: &gimple::Region, l: u32, max_operations: u64, out: &mut Versioned) -> Result<Option<String>, Option<String>> {
         let test = match self.test.get_or_insert_with(|| gimple::transform::region_test(&poly::BoundedCtx::new(max_operations), r)) {
             Ok(t) => t.as_ref(),
             Err(why) => return Err(Some(why.clone())),
         };
         let Some(t) = test else { return Ok(None) };
         let text = t.text();
-        if !self.versioned {
-            let copy = gimple::transform::version_on(r, r.loops[0], t).ok_or(None)?;
-            out.under.push((r.loops[0], text.clone()));
+        let mut nest = l;
+        while let Some(p) = forest.get(nest).and_then(|x| x.parent).filter(|p| r.loops.contains(p)) {
+            nest = p;
+        }
+        if !self.versioned.contains(&nest) {
+            let copy = gimple::transform::version_on(r, nest, t).ok_or(None)?;
+            out.under.push((nest, text.clone()));
             out.as_written.push(copy);
             out.changed = true;
-            self.versioned = true;
+            self.versioned.push(nest);
         }
         Ok(Some(text))
     }
@@ -566,7 +573,7 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
                 missed(why);
                 continue;
             }
-            let guard = match test.version(r, aopts.max_operations, &mut versioned) {
+            let guard = match test.version(forest, r, swap.outer, aopts.max_operations, &mut versioned) {
                 Ok(g) => g,
                 Err(why) => {
                     if let Some(why) = why {
@@ -617,7 +624,7 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
                 }
             };
             let (Some(fo), Some(fi)) = (forest.get(skew.outer), forest.get(skew.inner)) else { continue };
-            let guard = match test.version(r, aopts.max_operations, &mut versioned) {
+            let guard = match test.version(forest, r, skew.outer, aopts.max_operations, &mut versioned) {
                 Ok(g) => g,
                 Err(why) => {
                     why.inspect(|w| missed(w));
