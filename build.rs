@@ -37,6 +37,7 @@ fn main() {
         .rustified_enum("gp_.*_kind")
         .rustified_enum("gp_interchange_status")
         .rustified_enum("gp_split_status")
+        .rustified_enum("gp_jam_status")
         .layout_tests(false)
         .generate()
         .expect("bindgen failed on plugin/shim.h");

@@ -237,6 +237,71 @@ pub fn apply_skew(s: &Skew) -> bool {
     unsafe { ffi::gp_loop_skew(s.outer, s.factor as i32, 1) == ffi::gp_interchange_status::GP_IX_OK }
 }
 
+/// The factors an unroll-and-jam tries, most first: four rows' chains side
+/// by side ran atax's kernel faster than two (bench/extra/atax-by-hand.c,
+/// -DJAM, performance.md).
+const JAM_FACTORS: [u32; 2] = [4, 2];
+
+/// A loop to unroll and jam.
+#[derive(Clone, Debug)]
+pub struct Jam {
+    pub l: u32,
+    pub factor: u32,
+    /// Its inner loops (in the region), for the remark.
+    pub inner: Vec<u32>,
+    /// The floating-point chains they carry.
+    pub chains: u32,
+}
+
+/// Judges unrolling loop `l` of region `r` and jamming its copies: its
+/// inner loops, all innermost, carry chains of floating-point operations
+/// from one iteration to the next (each waits for the one before; the
+/// copies' chains run side by side: the gain); it is sequential (a
+/// parallel loop shares its iterations among the threads instead), and
+/// with `threads` no loop around it runs in parallel; the shim can make it
+/// (`gp_loop_jam`); no dependence forbids it (`PairEngine::jam`). Err(None):
+/// not a candidate.
+pub fn judge_jam(forest: &LoopForest, r: &Region, l: u32, o: &RegionOutcome, threads: bool, max_operations: u64) -> Result<Jam, Option<String>> {
+    let inner = children(forest, r, l);
+    if inner.is_empty() || inner.iter().any(|&c| !children(forest, r, c).is_empty()) {
+        return Err(None);
+    }
+    let sequential = |x: u32| o.loops.get(&x).is_some_and(|v| !v.parallel);
+    if !sequential(l) {
+        return Err(None);
+    }
+    let mut around = forest.get(l).and_then(|x| x.parent);
+    while let Some(a) = around.filter(|a| r.loops.contains(a)) {
+        if threads && !sequential(a) {
+            return Err(None);
+        }
+        around = forest.get(a).and_then(|x| x.parent);
+    }
+    let mut chains = 0u32;
+    // SAFETY: l is a loop of cfun; with apply 0 nothing changes.
+    if unsafe { ffi::gp_loop_jam(l, JAM_FACTORS[0], 0, &mut chains) } != ffi::gp_jam_status::GP_JAM_OK || chains == 0 {
+        return Err(None);
+    }
+    let mut blocking = Vec::new();
+    for factor in JAM_FACTORS {
+        blocking = super::parallel::loop_jam(forest, r, l, factor as i128, max_operations).map_err(Some)?;
+        if blocking.is_empty() {
+            return Ok(Jam { l, factor, inner, chains });
+        }
+    }
+    Err(Some(format!(
+        "dependences on {} go from an iteration to the next and to a point its inner loops reach first once jammed",
+        blocking.join(", ")
+    )))
+}
+
+/// Unrolls and jams the loop judged by `judge_jam`; false when the shim
+/// refused (nothing changed).
+pub fn apply_jam(j: &Jam) -> bool {
+    // SAFETY: j.l is a loop of cfun whose shape judge_jam checked.
+    unsafe { ffi::gp_loop_jam(j.l, j.factor, 1, std::ptr::null_mut()) == ffi::gp_jam_status::GP_JAM_OK }
+}
+
 /// A marked loop collapsed with its inner loop.
 pub struct Collapse {
     pub inner: u32,

@@ -354,6 +354,9 @@ pub extern "C" fn gccpoly_rs_parallelize() {
             let parallel = parallelizing(p);
             // SAFETY: called inside the pass, where cfun is set.
             let interchange = (!p.options.no_interchange || !p.options.no_skew) && unsafe { ffi::gp_loop_interchange_enabled() } != 0;
+            // SAFETY: as above.
+            let jam = !p.options.no_jam && unsafe { ffi::gp_loop_jam_enabled() } != 0;
+            let interchange = interchange || jam;
             if !parallel && !interchange {
                 return;
             }
@@ -553,7 +556,9 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
         let mut outcomes = None;
         let mut test = NestTest::default();
         let mut swapped = false;
-        for &o in r.loops.iter().filter(|_| !p.options.no_interchange) {
+        // SAFETY: called inside the pass.
+        let swapping = unsafe { ffi::gp_loop_interchange_enabled() } != 0;
+        for &o in r.loops.iter().filter(|_| !p.options.no_interchange && swapping) {
             let swap = match gimple::interchange::judge(forest, r, o, aopts.max_operations) {
                 Ok(s) => s,
                 Err(None) => continue,
@@ -609,7 +614,8 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
         }
         // A pair run by its diagonals, one per region (its model no
         // longer describes the code), where no pair was swapped.
-        for &o in r.loops.iter().filter(|_| !p.options.no_skew && !swapped) {
+        let mut skewed = false;
+        for &o in r.loops.iter().filter(|_| !p.options.no_skew && swapping && !swapped) {
             let missed = |why: &str| {
                 if let Some((fo, fi)) = forest.get(o).zip(gimple::interchange::children(forest, r, o).first().and_then(|&c| forest.get(c))) {
                     diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not run by diagonals: {why}", fo.line(), fi.line()));
@@ -654,7 +660,61 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
                     add_transform(lr, "skew");
                 }
             }
+            skewed = true;
             break;
+        }
+        // Loops whose inner loops carry chains, unrolled and jammed, where
+        // no pair was rewritten (the model no longer describes a rewritten
+        // pair; a jam leaves the region's other loops as they were).
+        // SAFETY: called inside the pass.
+        let jamming = !p.options.no_jam && unsafe { ffi::gp_loop_jam_enabled() } != 0;
+        for &l in r.loops.iter().filter(|_| jamming && !swapped && !skewed) {
+            let Some(fl) = forest.get(l) else { continue };
+            let missed = |why: &str| {
+                diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, &format!("loop at line {} not unrolled and jammed: {why}", fl.line()));
+            };
+            let v = outcomes.get_or_insert_with(|| gimple::parallel::analyze_region(forest, r, aopts));
+            let jam = match gimple::interchange::judge_jam(forest, r, l, v, parallel, aopts.max_operations) {
+                Ok(j) => j,
+                Err(why) => {
+                    why.inspect(|w| missed(w));
+                    continue;
+                }
+            };
+            let guard = match test.version(forest, r, l, aopts.max_operations, &mut versioned) {
+                Ok(g) => g,
+                Err(why) => {
+                    why.inspect(|w| missed(w));
+                    continue;
+                }
+            };
+            if !gimple::interchange::apply_jam(&jam) {
+                continue;
+            }
+            versioned.changed = true;
+            let within = guard.map(|g| format!(", in a copy run when {g}")).unwrap_or_default();
+            let lines: Vec<String> = jam.inner.iter().filter_map(|&c| forest.get(c)).map(|c| c.line().to_string()).collect();
+            let (loops, lines) = match lines.len() {
+                1 => ("loop at line", lines[0].clone()),
+                _ => ("loops at lines", format!("{} and {}", lines[..lines.len() - 1].join(", "), lines[lines.len() - 1])),
+            };
+            let f = jam.factor;
+            let chains = match jam.chains {
+                1 => "the chain of floating-point operations they carry from one iteration to the next (each waits for the one before) runs".to_string(),
+                c => format!("the {c} chains of floating-point operations they carry from one iteration to the next (each waits for the one before) run"),
+            };
+            diag::remark(
+                RemarkKind::GP_REMARK_OPTIMIZED,
+                fl.location,
+                &format!(
+                    "loop at line {} unrolled and jammed by {f}{within}: its inner {loops} {lines} run {f} of its iterations at each of theirs, so that {chains} {f} times side by side; no dependence goes from an iteration to one of the next {} that the new order runs first; the first (count mod {f}) iterations run before, as written",
+                    fl.line(),
+                    f - 1
+                ),
+            );
+            if let Some(lr) = loop_report(report.as_deref_mut(), position(fl)) {
+                add_transform(lr, "jam");
+            }
         }
     }
     versioned

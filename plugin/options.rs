@@ -40,6 +40,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "no-own-regions", value: ValueKind::None },
     OptionSpec { key: "no-wavefront", value: ValueKind::None },
     OptionSpec { key: "no-skew", value: ValueKind::None },
+    OptionSpec { key: "no-jam", value: ValueKind::None },
     OptionSpec { key: "no-index-split", value: ValueKind::None },
     OptionSpec { key: "no-wide-counters", value: ValueKind::None },
     OptionSpec { key: "no-enter-inner", value: ValueKind::None },
@@ -105,6 +106,10 @@ pub struct Options {
     /// previous iteration as they are instead of running them by
     /// diagonals.
     pub no_skew: bool,
+    /// Leave loops whose inner loops carry chains of floating-point
+    /// operations as they are instead of unrolling them and jamming the
+    /// copies.
+    pub no_jam: bool,
     /// Leave loops parallel only on each side of one iteration as they are
     /// instead of splitting them there.
     pub no_index_split: bool,
@@ -213,6 +218,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "no-own-regions" => opts.no_own_regions = true,
             "no-wavefront" => opts.no_wavefront = true,
             "no-skew" => opts.no_skew = true,
+            "no-jam" => opts.no_jam = true,
             "no-index-split" => opts.no_index_split = true,
             "no-wide-counters" => opts.no_wide_counters = true,
             "no-enter-inner" => opts.no_enter_inner = true,

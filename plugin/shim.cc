@@ -3823,6 +3823,13 @@ gp_loop_interchange_enabled (void)
   return flag_loop_interchange;
 }
 
+int
+gp_loop_jam_enabled (void)
+{
+  /* As GCC's own unroll-and-jam: on at -O3.  */
+  return flag_unroll_jam;
+}
+
 /* --- Interchange.  ---------------------------------------------------- */
 
 /* A counter: a header PHI whose value is BASE + STEP * iteration; in a
@@ -5697,6 +5704,375 @@ gp_loop_constant_trips (unsigned num)
       || tree_to_uhwi (n) >= (1u << 31) - 1)
     return 0;
   return tree_to_uhwi (n) + 1;
+}
+
+/* Unroll-and-jam (gp_loop_jam).  */
+
+/* The loop to jam: its shape (gp_loop_index_split's), the values its
+   copies compute anew (VARY: those that change with its iteration), and
+   the floating-point chains its inner loops carry.  */
+struct jm_loop
+{
+  is_split s;
+  hash_set<tree> vary;
+  unsigned chains;
+};
+
+/* Whether statement G uses a name in VARY.  */
+static bool
+jm_uses_varying (gimple *g, hash_set<tree> &vary)
+{
+  ssa_op_iter it;
+  tree u;
+  FOR_EACH_SSA_TREE_OPERAND (u, g, it, SSA_OP_USE)
+    if (vary.contains (u))
+      return true;
+  return false;
+}
+
+/* Whether the jam repeats statement G (not a PHI): it touches memory or
+   uses a value that changes with the loop's iteration.  */
+static bool
+jm_repeated (gimple *g, hash_set<tree> &vary)
+{
+  if (!is_gimple_assign (g))
+    return false;
+  return gimple_vuse (g) || jm_uses_varying (g, vary);
+}
+
+/* Whether the latch value of PHI, a header PHI of inner loop K, is
+   computed from PHI's own value in K (a running value: each iteration
+   waits for the one before).  */
+static bool
+jm_chain (gphi *phi, class loop *k)
+{
+  tree res = PHI_RESULT (phi);
+  auto_vec<tree, 16> work;
+  hash_set<tree> seen;
+  work.safe_push (PHI_ARG_DEF_FROM_EDGE (phi, loop_latch_edge (k)));
+  while (!work.is_empty () && seen.elements () < 32)
+    {
+      tree t = work.pop ();
+      if (TREE_CODE (t) != SSA_NAME || seen.add (t))
+	continue;
+      gassign *def = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (t));
+      if (!def || !flow_bb_inside_loop_p (k, gimple_bb (def)) || gimple_vuse (def))
+	continue;
+      ssa_op_iter it;
+      tree u;
+      FOR_EACH_SSA_TREE_OPERAND (u, def, it, SSA_OP_USE)
+	{
+	  if (u == res)
+	    return true;
+	  work.safe_push (u);
+	}
+    }
+  return false;
+}
+
+static gp_jam_status
+jm_analyse (unsigned num, jm_loop *j)
+{
+  if (is_analyse_loop (num, &j->s) != GP_SPLIT_OK)
+    return GP_JAM_SHAPE;
+  class loop *l = j->s.l;
+  for (class loop *k = l->inner; k; k = k->next)
+    if (k->inner)
+      return GP_JAM_BRANCH;
+  edge x = ix_exit (l);
+  if (!x)
+    return GP_JAM_SHAPE;
+  basic_block *bbs = get_loop_body (l);
+  unsigned n = l->num_nodes;
+  gp_jam_status status = GP_JAM_OK;
+  for (unsigned b = 0; b < n && status == GP_JAM_OK; b++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[b]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *g = gsi_stmt (gsi);
+	switch (gimple_code (g))
+	  {
+	  case GIMPLE_ASSIGN:
+	    if (gimple_has_volatile_ops (g) || stmt_could_throw_p (cfun, g))
+	      status = GP_JAM_STMT;
+	    break;
+	  case GIMPLE_COND:
+	  case GIMPLE_DEBUG:
+	  case GIMPLE_LABEL:
+	  case GIMPLE_NOP:
+	    break;
+	  default:
+	    status = GP_JAM_STMT;
+	  }
+      }
+  /* What changes with the iteration: the counters, memory, and what is
+     computed from them (PHIs of the inner loops included).  */
+  for (const ix_counter &c : j->s.counters)
+    j->vary.add (PHI_RESULT (c.phi));
+  for (bool changed = true; changed && status == GP_JAM_OK;)
+    {
+      changed = false;
+      for (unsigned b = 0; b < n; b++)
+	{
+	  if (bbs[b] != l->header)
+	    for (gphi_iterator g = gsi_start_phis (bbs[b]); !gsi_end_p (g);
+		 gsi_next (&g))
+	      {
+		tree res = PHI_RESULT (g.phi ());
+		if (virtual_operand_p (res) || j->vary.contains (res))
+		  continue;
+		for (unsigned a = 0; a < gimple_phi_num_args (g.phi ()); a++)
+		  {
+		    tree arg = gimple_phi_arg_def (g.phi (), a);
+		    if (TREE_CODE (arg) == SSA_NAME && j->vary.contains (arg))
+		      {
+			j->vary.add (res);
+			changed = true;
+			break;
+		      }
+		  }
+	      }
+	  for (gimple_stmt_iterator g = gsi_start_bb (bbs[b]); !gsi_end_p (g);
+	       gsi_next (&g))
+	    if (jm_repeated (gsi_stmt (g), j->vary))
+	      {
+		ssa_op_iter it;
+		tree d;
+		FOR_EACH_SSA_TREE_OPERAND (d, gsi_stmt (g), it, SSA_OP_DEF)
+		  if (!j->vary.add (d))
+		    changed = true;
+	      }
+	}
+    }
+  /* Every copy takes the same paths: the branches, the inner loops' exit
+     tests among them, do not change with the iteration (the loop's own
+     exit test apart).  */
+  for (unsigned b = 0; b < n && status == GP_JAM_OK; b++)
+    {
+      gimple *last = last_stmt (bbs[b]);
+      if (last && gimple_code (last) == GIMPLE_COND && bbs[b] != x->src
+	  && jm_uses_varying (last, j->vary))
+	status = GP_JAM_BRANCH;
+    }
+  /* Each counter's next value is computed in the loop from its value.  */
+  for (const ix_counter &c : j->s.counters)
+    if (!j->vary.contains (PHI_ARG_DEF_FROM_EDGE (c.phi, loop_latch_edge (l))))
+      status = GP_JAM_SHAPE;
+  j->chains = 0;
+  for (class loop *k = l->inner; k && status == GP_JAM_OK; k = k->next)
+    for (gphi_iterator g = gsi_start_phis (k->header); !gsi_end_p (g);
+	 gsi_next (&g))
+      if (FLOAT_TYPE_P (TREE_TYPE (PHI_RESULT (g.phi ())))
+	  && j->vary.contains (PHI_RESULT (g.phi ())) && jm_chain (g.phi (), k))
+	j->chains++;
+  free (bbs);
+  if (status == GP_JAM_OK && is_value_out (l))
+    status = GP_JAM_VALUE_OUT;
+  return status;
+}
+
+/* Replaces the SSA names of *TP that DATA (a map) has.  */
+static tree
+jm_remap_op (tree *tp, int *walk_subtrees, void *data)
+{
+  hash_map<tree, tree> *map = (hash_map<tree, tree> *) data;
+  if (TREE_CODE (*tp) == SSA_NAME)
+    {
+      if (tree *t = map->get (*tp))
+	*tp = *t;
+      *walk_subtrees = 0;
+    }
+  else if (IS_TYPE_OR_DECL_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Jams FACTOR iterations of J's loop into each (see gp_loop_jam), in
+   place: the loop must run a multiple of FACTOR iterations.  */
+static void
+jm_jam (jm_loop *j, unsigned factor)
+{
+  class loop *l = j->s.l;
+  basic_block *bbs = get_loop_body (l);
+  unsigned n = l->num_nodes;
+  /* What each block repeats, found before any copy is made.  */
+  auto_vec<gimple *> stmts;
+  auto_vec<gphi *> phis;
+  auto_vec<unsigned> stmts_of, phis_of;	/* where each block's start */
+  for (unsigned b = 0; b < n; b++)
+    {
+      stmts_of.safe_push (stmts.length ());
+      phis_of.safe_push (phis.length ());
+      for (gimple_stmt_iterator g = gsi_start_bb (bbs[b]); !gsi_end_p (g); gsi_next (&g))
+	if (jm_repeated (gsi_stmt (g), j->vary))
+	  stmts.safe_push (gsi_stmt (g));
+      if (bbs[b] != l->header)
+	for (gphi_iterator g = gsi_start_phis (bbs[b]); !gsi_end_p (g); gsi_next (&g))
+	  if (!virtual_operand_p (PHI_RESULT (g.phi ()))
+	      && j->vary.contains (PHI_RESULT (g.phi ())))
+	    phis.safe_push (g.phi ());
+    }
+  stmts_of.safe_push (stmts.length ());
+  phis_of.safe_push (phis.length ());
+  /* Copy M's names: its counters' values, M steps on, at the header's
+     start; a new name for each value that changes with the iteration.  */
+  auto_vec<hash_map<tree, tree> *> maps;
+  gimple_stmt_iterator at = gsi_after_labels (l->header);
+  for (unsigned m = 1; m < factor; m++)
+    {
+      hash_map<tree, tree> *map = new hash_map<tree, tree>;
+      /* In the counter's own type: the values of iterations that run,
+	 which the loop computes as it is (no wrap that it would not make),
+	 so that GCC's evolutions stay affine.  */
+      for (const ix_counter &c : j->s.counters)
+	{
+	  tree res = PHI_RESULT (c.phi);
+	  tree type = TREE_TYPE (res);
+	  tree off = wide_int_to_tree (POINTER_TYPE_P (type) ? sizetype : type,
+				       wi::mul (wi::to_wide (c.step), m));
+	  tree sum = POINTER_TYPE_P (type) ? fold_build_pointer_plus (res, off)
+					   : fold_build2 (PLUS_EXPR, type, res, off);
+	  tree v = force_gimple_operand_gsi (&at, sum, true, NULL_TREE, true, GSI_SAME_STMT);
+	  map->put (res, v);
+	}
+      for (hash_set<tree>::iterator it = j->vary.begin (); it != j->vary.end (); ++it)
+	if (!map->get (*it))
+	  map->put (*it, copy_ssa_name (*it));
+      maps.safe_push (map);
+    }
+  /* Each block's repeated statements, copy after copy, after its own
+     (before its branch).  */
+  for (unsigned b = 0; b < n; b++)
+    {
+      if (stmts_of[b] == stmts_of[b + 1])
+	continue;
+      gimple_stmt_iterator to = gsi_last_bb (bbs[b]);
+      bool before = !gsi_end_p (to) && gimple_code (gsi_stmt (to)) == GIMPLE_COND;
+      for (hash_map<tree, tree> *map : maps)
+	for (unsigned k = stmts_of[b]; k < stmts_of[b + 1]; k++)
+	  {
+	    gimple *c = gimple_copy (stmts[k]);
+	    for (unsigned i = 0; i < gimple_num_ops (c); i++)
+	      if (gimple_op (c, i))
+		walk_tree (gimple_op_ptr (c, i), jm_remap_op, map, NULL);
+	    tree lhs = gimple_get_lhs (c);
+	    if (lhs && TREE_CODE (lhs) == SSA_NAME)
+	      SSA_NAME_DEF_STMT (lhs) = c;
+	    if (gimple_vdef (c))
+	      gimple_set_vdef (c, gimple_vop (cfun));
+	    if (gimple_vuse (c))
+	      gimple_set_vuse (c, gimple_vop (cfun));
+	    if (before)
+	      gsi_insert_before (&to, c, GSI_SAME_STMT);
+	    else
+	      gsi_insert_after (&to, c, GSI_NEW_STMT);
+	    update_stmt (c);
+	  }
+    }
+  /* The PHIs of the inner loops (and their exits) that change with the
+     iteration, one per copy, their arguments the copy's.  */
+  for (unsigned b = 0; b < n; b++)
+    {
+      for (hash_map<tree, tree> *map : maps)
+	for (unsigned k = phis_of[b]; k < phis_of[b + 1]; k++)
+	  {
+	    gphi *phi = phis[k];
+	    gphi *c = create_phi_node (*map->get (PHI_RESULT (phi)), bbs[b]);
+	    edge e;
+	    edge_iterator ei;
+	    FOR_EACH_EDGE (e, ei, bbs[b]->preds)
+	      {
+		tree arg = PHI_ARG_DEF_FROM_EDGE (phi, e);
+		tree *t = TREE_CODE (arg) == SSA_NAME ? map->get (arg) : NULL;
+		add_phi_arg (c, t ? *t : arg, e, gimple_phi_arg_location_from_edge (phi, e));
+	      }
+	  }
+    }
+  /* The loop goes on from its last copy's values.  */
+  hash_map<tree, tree> *last = maps.last ();
+  for (const ix_counter &c : j->s.counters)
+    {
+      use_operand_p use = PHI_ARG_DEF_PTR_FROM_EDGE (c.phi, loop_latch_edge (l));
+      SET_USE (use, *last->get (USE_FROM_PTR (use)));
+    }
+  for (hash_map<tree, tree> *map : maps)
+    delete map;
+  free (bbs);
+}
+
+gp_jam_status
+gp_loop_jam (unsigned num, unsigned factor, int apply, unsigned *chains)
+{
+  jm_loop j;
+  if (factor < 2 || factor > 8)
+    return GP_JAM_SHAPE;
+  gp_jam_status status = jm_analyse (num, &j);
+  if (chains)
+    *chains = status == GP_JAM_OK ? j.chains : 0;
+  if (status != GP_JAM_OK || !apply)
+    return status;
+  class loop *l = j.s.l;
+  tree type = TREE_TYPE (PHI_RESULT (j.s.counter));
+  tree s64 = long_long_integer_type_node;
+  /* Its count (at least one: the test is at the end), in 64 bits where the
+     counter has at most 32.  */
+  tree lo = fold_convert (s64, unshare_expr (j.s.lo));
+  tree span = fold_build2 (MINUS_EXPR, s64, fold_convert (s64, unshare_expr (j.s.bound)), lo);
+  if (j.s.go_on == LE_EXPR)
+    span = fold_build2 (PLUS_EXPR, s64, span, build_int_cst (s64, 1));
+  tree count = value_before (l, fold_build2 (MAX_EXPR, s64, span, build_int_cst (s64, 1)));
+
+  /* As GCC's own unrolling: where the loop runs more than FACTOR
+     iterations, it runs FACTOR at a time while more than FACTOR are left,
+     and a copy of it as it was (REST) runs the last 1 to FACTOR; elsewhere
+     REST runs them all.  */
+  initialize_original_copy_tables ();
+  class loop *rest = version_loop (l, fold_build2 (GT_EXPR, boolean_type_node, count,
+						    build_int_cst (s64, factor)));
+  free_original_copy_tables ();
+  if (!rest)
+    return GP_JAM_SHAPE;
+  reset_debug_outside_loop (rest);
+  /* The copies of the statements change nothing GCC knows of L: its
+     analysis holds as it was.  */
+  jm_jam (&j, factor);
+  /* L leaves once its counter's next value is LO + COUNT - FACTOR or more
+     (a value of its type: between its first and last).  */
+  edge x = ix_exit (l);
+  tree next = PHI_ARG_DEF_FROM_EDGE (j.s.counter, loop_latch_edge (l));
+  tree stop = value_before (l, fold_convert (type, fold_build2 (MINUS_EXPR, s64,
+							fold_build2 (PLUS_EXPR, s64, lo, count),
+							build_int_cst (s64, factor + 1))));
+  wf_exit_past (x, next, stop);
+  /* ... into REST's preheader, REST's values starting where L's left
+     off.  */
+  basic_block into = loop_preheader_edge (rest)->src;
+  if (!single_pred_p (into) || !gsi_end_p (gsi_start_phis (into)))
+    into = split_edge (loop_preheader_edge (rest));
+  edge before = single_pred_edge (into);
+  edge from_l = redirect_edge_and_branch (x, into);
+  gcc_assert (from_l);
+  gphi_iterator pl = gsi_start_phis (l->header);
+  for (gphi_iterator pr = gsi_start_phis (rest->header);
+       !gsi_end_p (pr) && !gsi_end_p (pl); gsi_next (&pr), gsi_next (&pl))
+    {
+      use_operand_p init = PHI_ARG_DEF_PTR_FROM_EDGE (pr.phi (), loop_preheader_edge (rest));
+      tree v = USE_FROM_PTR (init);
+      tree fresh = copy_ssa_name (PHI_RESULT (pr.phi ()));
+      gphi *m = create_phi_node (fresh, into);
+      add_phi_arg (m, v, before, UNKNOWN_LOCATION);
+      add_phi_arg (m, PHI_ARG_DEF_FROM_EDGE (pl.phi (), loop_latch_edge (l)), from_l,
+		   UNKNOWN_LOCATION);
+      SET_USE (init, fresh);
+    }
+  free_dominance_info (CDI_DOMINATORS);
+  calculate_dominance_info (CDI_DOMINATORS);
+  for (class loop *c : {rest, l})
+    free_numbers_of_iterations_estimates (c);
+  scev_reset_htab ();
+  mark_virtual_operands_for_renaming (cfun);
+  update_ssa (TODO_update_ssa_only_virtuals);
+  return GP_JAM_OK;
 }
 
 /* --- OpenMP regions of the plugin's own.  -------------------------------- */

@@ -684,6 +684,9 @@ unsigned gp_sizetype_precision (void);
 /* -floop-interchange (on at -O3): the plugin's interchange runs with it.  */
 int gp_loop_interchange_enabled (void);
 
+/* Whether GCC's -floop-unroll-and-jam is on (gp_loop_jam follows it).  */
+int gp_loop_jam_enabled (void);
+
 /* Why a loop pair cannot be interchanged (GP_IX_OK: it can).  */
 typedef enum gp_interchange_status
 {
@@ -763,6 +766,42 @@ gp_interchange_status gp_loop_wavefront (unsigned outer, int apply);
    the pair runs as it is, in a copy versioned on that.
    FACTOR is 1 to 16.  With APPLY zero nothing changes.  */
 gp_interchange_status gp_loop_skew (unsigned outer, int factor, int apply);
+
+/* Why a loop cannot be unrolled and jammed (GP_JAM_OK: it can).  */
+typedef enum gp_jam_status
+{
+  GP_JAM_OK = 0,
+  /* Not a loop with one exit, tested last in each iteration, whose values
+     carried across iterations are counters and whose exit test compares
+     one, stepping by one, with a bound (gp_loop_index_split's shape); or
+     a loop GCC marked, or one GCC cannot copy.  */
+  GP_JAM_SHAPE,
+  /* A loop inside it holds loops, or a branch inside it (an inner loop's
+     exit test among them) depends on its iteration: its iterations would
+     not take the same paths.  */
+  GP_JAM_BRANCH,
+  /* A statement the copies cannot repeat: a call, an asm, one that may
+     throw or has volatile operands.  */
+  GP_JAM_STMT,
+  /* A value the loop computes is used after it.  */
+  GP_JAM_VALUE_OUT
+} gp_jam_status;
+
+/* Unrolls loop NUM FACTOR times (2 to 8) and jams the copies: each block of
+   the loop, its inner loops' blocks included, runs its statements for
+   FACTOR consecutive iterations, one iteration's after the other's (the
+   inner loops' iterations then run FACTOR iterations of the outer loop
+   each); the statements that compute the same value in every iteration
+   (nothing they use changes with the outer loop's iteration, no memory)
+   are not repeated.  The first (count mod FACTOR) iterations run before,
+   in a copy of the loop as it was.  Legal where no dependence goes from an
+   iteration to one of the FACTOR - 1 after it and to a block run earlier
+   in the new order (the caller's check).  *CHAINS (when not NULL): the
+   floating-point values the inner loops carry from one iteration to the
+   next through an operation (a sum's running value), whose chains the jam
+   runs side by side.  With APPLY zero nothing changes.  */
+gp_jam_status gp_loop_jam (unsigned num, unsigned factor, int apply,
+			   unsigned *chains);
 
 /* Why a loop cannot be split around an iteration (GP_SPLIT_OK: it can).  */
 typedef enum gp_split_status

@@ -1397,9 +1397,15 @@ impl<'c> PairEngine<'c> {
     /// The accesses of `stmts` that constrain a skew: (array, x, y), one
     /// writing; SSA values defined and used in one iteration apart.
     fn skew_pairs(&self, stmts: &[usize]) -> Vec<(&String, Acc, Acc)> {
+        self.write_pairs(stmts, |f| matches!(f, Fact::Value))
+    }
+
+    /// The pairs of accesses of `stmts` to one array, one writing: (array,
+    /// x, y); arrays of SSA facts that `skip` accepts apart.
+    fn write_pairs(&self, stmts: &[usize], skip: impl Fn(&Fact) -> bool) -> Vec<(&String, Acc, Acc)> {
         let mut pairs = Vec::new();
         for (array, accs) in &self.by_array {
-            if matches!(self.facts.get(array), Some(Fact::Value)) {
+            if self.facts.get(array).is_some_and(&skip) {
                 continue;
             }
             let mine: Vec<Acc> = accs.iter().copied().filter(|a| stmts.contains(&a.0)).collect();
@@ -1528,6 +1534,76 @@ impl<'c> PairEngine<'c> {
             }
         }
         Ok(PairSkew { factor, blocking: blocking.into_iter().collect(), reads, rows: rows.len() })
+    }
+
+    /// Unrolling the loop at time dimension `outer` `factor` times and
+    /// jamming the copies: each block of its body, its inner loops' blocks
+    /// included, runs `factor` consecutive iterations a, a + 1, ... of the
+    /// loop one after the other, at each point of the inner loops. So an
+    /// instance y of iteration a + d (0 < d < factor) runs before an
+    /// instance x of iteration a exactly when y's schedule after the
+    /// loop's dimension comes before x's (a statement's instances of one
+    /// point keep their order). Legal when no two such instances touch
+    /// one cell, one of them writing. SSA values and PHIs apart: each copy
+    /// computes its own (the shim renames them), and none crosses the
+    /// loop's iterations but its counters. Returns the arrays that forbid
+    /// it (empty: legal). `statements`: those of the loop's body.
+    pub fn jam(&self, outer: u32, statements: &[String], factor: i128) -> Result<Vec<String>, IslFailure> {
+        self.cx.reset_budget();
+        let la = (outer as usize - 1) / 2;
+        let stmts: Vec<usize> = statements.iter().filter_map(|n| self.stmt_index(n)).collect();
+        if stmts.iter().any(|&s| self.m.stmts[s].depth() <= la) {
+            return Err(IslFailure::Error("a statement is not inside the loop".into()));
+        }
+        // The pieces of "y's schedule after level la comes before x's", x
+        // at 0 and y at dx in a frame of n variables.
+        let before = |x: usize, y: usize, dx: usize, n: usize| -> Vec<Conj> {
+            let (sx, sy) = (&self.m.stmts[x], &self.m.stmts[y]);
+            let mut pieces = Vec::new();
+            let mut eqs: Conj = Vec::new();
+            let mut k = la + 1;
+            while k < sx.consts.len() && k < sy.consts.len() {
+                if sy.consts[k] != sx.consts[k] {
+                    if sy.consts[k] < sx.consts[k] {
+                        pieces.push(eqs.clone());
+                    }
+                    break;
+                }
+                if k >= sx.depth() || k >= sy.depth() {
+                    break;
+                }
+                let mut p = eqs.clone();
+                p.push(self.lt(dx, 0, k, n));
+                pieces.push(p);
+                eqs.push(self.eq_at(0, dx, k, n));
+                k += 1;
+            }
+            pieces
+        };
+        let mut blocking = BTreeSet::new();
+        'pairs: for (array, x, y) in self.write_pairs(&stmts, |_| true) {
+            if blocking.contains(array) {
+                continue;
+            }
+            let (dx, dy) = (self.m.stmts[x.0].depth(), self.m.stmts[y.0].depth());
+            let n = self.np + dx + dy;
+            for piece in before(x.0, y.0, dx, n) {
+                for d in 1..factor {
+                    let mut conj = self.same_prefix(0, dx, la, n);
+                    let mut e = Lin::constant(n, -d);
+                    e.coef[self.np + dx + la] = 1;
+                    e.coef[self.np + la] = -1;
+                    conj.push(Atom { e, eq: true });
+                    conj.extend(piece.iter().cloned());
+                    conj.extend(self.same_cell(x, 0, y, dx, n));
+                    if self.nonempty(dx + dy, &[self.dom(x.0, 0, n), self.dom(y.0, dx, n), vec![conj]])? {
+                        blocking.insert(array.clone());
+                        continue 'pairs;
+                    }
+                }
+            }
+        }
+        Ok(blocking.into_iter().collect())
     }
 
     /// Whether some x of `p` runs before some y of `q` on one cell with the

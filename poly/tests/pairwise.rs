@@ -770,3 +770,64 @@ fn skew_not_for_one_column() {
     // j - 2: the iteration two before, which a vector of two can wait for.
     assert!(!chain_of(&stencil(&["i, j - 2", "i - 1, j"])));
 }
+
+/// atax's i loop: `tmp[i] = 0`, then `tmp[i] += A[i][j] * x[j]` over j,
+/// then `y[j] += A[i][j] * tmp[i]` over j; `t_read` is the cell of tmp the
+/// second j loop reads (`a`: its own row's).
+fn atax(t_read: &str) -> Scop {
+    let n = "[M, N] -> ";
+    let s0 = Statement::new("S0", 2, &format!("{n}{{ S0[a] : 0 <= a < M }}"), &format!("{n}{{ S0[a] -> [0, a, 0, 0, 0] }}"))
+        .writes("tmp", &format!("{n}{{ S0[a] -> tmp[a] }}"));
+    let s1 = Statement::new("S1", 3, &format!("{n}{{ S1[a, b] : 0 <= a < M and 0 <= b < N }}"), &format!("{n}{{ S1[a, b] -> [0, a, 1, b, 0] }}"))
+        .reads("tmp", &format!("{n}{{ S1[a, b] -> tmp[a] }}"))
+        .reads("A", &format!("{n}{{ S1[a, b] -> A[a, b] }}"))
+        .reads("x", &format!("{n}{{ S1[a, b] -> x[b] }}"))
+        .writes("tmp", &format!("{n}{{ S1[a, b] -> tmp[a] }}"));
+    let s2 = Statement::new("S2", 3, &format!("{n}{{ S2[a, b] : 0 <= a < M and 0 <= b < N }}"), &format!("{n}{{ S2[a, b] -> [0, a, 2, b, 0] }}"))
+        .reads("y", &format!("{n}{{ S2[a, b] -> y[b] }}"))
+        .reads("A", &format!("{n}{{ S2[a, b] -> A[a, b] }}"))
+        .reads("tmp", &format!("{n}{{ S2[a, b] -> tmp[{t_read}] }}"))
+        .writes("y", &format!("{n}{{ S2[a, b] -> y[b] }}"));
+    Scop { context: "[M, N] -> { : M > 0 and N > 0 }".into(), statements: vec![s0, s1, s2] }
+}
+
+fn jam_of(scop: &Scop, factor: i128) -> Vec<String> {
+    let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+    let names: Vec<String> = scop.statements.iter().map(|s| s.name.clone()).collect();
+    let e = PairEngine::new(&cx, LightScop::read(scop).unwrap(), None, &BTreeMap::new());
+    e.jam(1, &names, factor).unwrap()
+}
+
+#[test]
+fn jam_of_atax() {
+    // Row i + 1's sum runs before row i's y updates, and its y updates at
+    // column j after row i's: every dependence between the rows kept.
+    assert!(jam_of(&atax("a"), 4).is_empty());
+    assert!(jam_of(&atax("a"), 2).is_empty());
+    // Row i's y updates read tmp[i + 1] before row i + 1's sum writes it:
+    // jammed, the sum comes first.
+    assert_eq!(jam_of(&atax("a + 1"), 2), vec!["tmp".to_string()]);
+    // tmp[i + 3]: only a jam of four brings that row's sum forward.
+    assert!(jam_of(&atax("a + 3"), 3).is_empty());
+    assert_eq!(jam_of(&atax("a + 3"), 4), vec!["tmp".to_string()]);
+}
+
+/// `A[i][j] = f(A[i - 1][cell])` over i and j, in one inner loop.
+fn rows(cell: &str) -> Scop {
+    let n = "[N] -> ";
+    let s = Statement::new("S", 3, &format!("{n}{{ S[a, b] : 0 <= a < N and 0 <= b < N }}"), &format!("{n}{{ S[a, b] -> [0, a, 0, b, 0] }}"))
+        .reads("A", &format!("{n}{{ S[a, b] -> A[a, {cell}] }}"))
+        .writes("A", &format!("{n}{{ S[a, b] -> A[a + 1, b] }}"));
+    Scop { context: "[N] -> { : N > 2 }".into(), statements: vec![s] }
+}
+
+#[test]
+fn jam_within_one_inner_loop() {
+    // The row before at the same column or one to the left: written at
+    // that point of the inner loop or before it.
+    assert!(jam_of(&rows("b"), 4).is_empty());
+    assert!(jam_of(&rows("b - 1"), 4).is_empty());
+    // One to the right: row i + 1 at column j reads what row i writes at
+    // column j + 1, later in the jammed inner loop.
+    assert_eq!(jam_of(&rows("b + 1"), 2), vec!["A".to_string()]);
+}

@@ -29,9 +29,12 @@
 # outer loops parloops parallelized.  With --programs skew: so for the
 # stencils of testsuite/run/skew-programs.py swept in place, at -O3, -O3 -g
 # and -O3 without threads (the pairs run by diagonals at -O3 either way);
-# it counts the pairs run by diagonals.
+# it counts the pairs run by diagonals.  With --programs jam: so for the
+# loops around inner loops of testsuite/run/jam-programs.py, at the same
+# flag sets (the jam is made at -O3 either way); it counts the loops
+# unrolled and jammed.
 #
-#   reductions-random.sh [--programs reduction|wavefront|split|cells|guards|skew] [--plugin PATH] [--cc GCC] [--count N] [--seed-base S] [-j N]
+#   reductions-random.sh [--programs reduction|wavefront|split|cells|guards|skew|jam] [--plugin PATH] [--cc GCC] [--count N] [--seed-base S] [-j N]
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -60,8 +63,8 @@ case $programs in
   # the pass before parloops still carries cells.
   cells) flagsets="-O2;-O3 -g;-O3 -ftree-parallelize-loops=1"; threads="2 4"; info="-missed" ;;
   guards) flagsets="-O2;-O3;-O3 -g"; threads="2 4"; info="-missed" ;;
-  skew) flagsets="-O3;-O3 -g;-O3 -ftree-parallelize-loops=1"; threads="2 4"; info="-missed" ;;
-  *) echo "reductions-random.sh: unknown programs '$programs' (reduction, wavefront, split, cells, guards, skew)" >&2; exit 2 ;;
+  skew|jam) flagsets="-O3;-O3 -g;-O3 -ftree-parallelize-loops=1"; threads="2 4"; info="-missed" ;;
+  *) echo "reductions-random.sh: unknown programs '$programs' (reduction, wavefront, split, cells, guards, skew, jam)" >&2; exit 2 ;;
 esac
 work=${GCCPOLY_REDUCTIONS_WORK:-$top/testsuite/work/$programs-random}
 rm -rf "$work"
@@ -142,6 +145,9 @@ if [ "$programs" = cells ]; then
 fi
 if [ "$programs" = skew ]; then
   echo "reductions-random: pairs run by diagonals: $(logs | grep -c 'optimized: gccpoly: loops at lines .* run by diagonals' || true); not run by diagonals: $(logs | grep -c 'missed: gccpoly: loops at lines .* not run by diagonals' || true)"
+fi
+if [ "$programs" = jam ]; then
+  echo "reductions-random: loops unrolled and jammed: $(logs | grep -c 'optimized: gccpoly: loop at line .* unrolled and jammed' || true); not unrolled and jammed: $(logs | grep -c 'missed: gccpoly: loop at line .* not unrolled and jammed' || true)"
 fi
 if [ "$programs" = guards ]; then
   echo "reductions-random: outer loops parloops parallelized: $(logs | grep -c 'optimized: parallelizing outer loop' || true)"

@@ -1,0 +1,22 @@
+/* -fplugin-arg-gccpoly-no-jam: atax's rows (jam-run.c) stay as written, without a remark on
+   their loop; nothing else of the plugin's changes.  */
+/* { dg-do compile } */
+/* { dg-options "-O3 -fopt-info-loop-all -fplugin-arg-gccpoly-no-jam" } */
+
+void
+atax (int m, int n, double A[m][n], double *x, double *y, double *tmp)
+{
+  for (int j = 0; j < n; j++)
+    y[j] = 0.0;
+  for (int i = 0; i < m; i++) /* { dg-missed "gccpoly: loop not parallel: y: floating-point \\+ reduction on y needs -fassociative-math" } */
+    {
+      tmp[i] = 0.0;
+      for (int j = 0; j < n; j++)
+	tmp[i] = tmp[i] + A[i][j] * x[j];
+      for (int j = 0; j < n; j++)
+	y[j] = y[j] + A[i][j] * tmp[i];
+    }
+}
+
+/* { dg-final { compiler-output-not {jammed} } } */
+/* { dg-final { scan-report {functions[name=atax].loops[line=11].transform} {[]} } } */
