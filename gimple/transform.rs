@@ -513,6 +513,14 @@ fn carried_cells_in(forest: &LoopForest, r: &Region, l: u32, stores_alone: bool,
     out
 }
 
+/// The cells that the loops inside loop `l` (not `l` itself) update in
+/// memory and that can be carried in registers where the region's test
+/// holds (as `sequential_cells` finds them): before an unroll-and-jam of
+/// `l`, whose copies then carry their cells side by side.
+pub fn cells_inside(forest: &LoopForest, r: &Region, l: u32, max_operations: u64) -> Vec<CarriedCell> {
+    carried_cells_in(forest, r, l, true, max_operations).into_iter().filter(|c| c.l != l).collect()
+}
+
 /// The outermost loops of region `r` that stay sequential (`marked` says
 /// which hold a marked loop: not those), each with the cells its loops
 /// update through memory that registers can carry in its copy where the

@@ -688,11 +688,27 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
                     continue;
                 }
             };
+            let within = guard.map(|g| format!(", in a copy run when {g}")).unwrap_or_default();
+            // The cells its inner loops update in memory (atax's tmp[i],
+            // stored on every iteration where the arrays may overlap) go
+            // to registers first, in the copy where the test holds: the
+            // jammed copies then carry their chains in registers.
+            for c in gimple::transform::cells_inside(forest, r, l, aopts.max_operations) {
+                if !gimple::transform::carry_cell(&c, true) {
+                    continue;
+                }
+                versioned.changed = true;
+                if let Some(fx) = forest.get(c.l) {
+                    diag::remark(RemarkKind::GP_REMARK_OPTIMIZED, fx.location, &format!("{}{within}", c.describe()));
+                    if let Some(lr) = loop_report(report.as_deref_mut(), position(fx)) {
+                        add_transform(lr, "register-cell");
+                    }
+                }
+            }
             if !gimple::interchange::apply_jam(&jam) {
                 continue;
             }
             versioned.changed = true;
-            let within = guard.map(|g| format!(", in a copy run when {g}")).unwrap_or_default();
             let lines: Vec<String> = jam.inner.iter().filter_map(|&c| forest.get(c)).map(|c| c.line().to_string()).collect();
             let (loops, lines) = match lines.len() {
                 1 => ("loop at line", lines[0].clone()),

@@ -1,14 +1,14 @@
 /* Loops whose inner loops carry a chain of floating-point additions from
-   one iteration to the next, unrolled and jammed (at -O3, with threads
-   or without): atax's rows by 4 (their four sums side by side, then their
-   y updates, each y[j] still in row order); a loop from 2 up to m
-   inclusive; rows whose y updates read the sum of the row two on (by 2:
-   the jam of 4 would compute it first).  Not jammed: y updates that read
-   the next row's sum (any jam computes it first), integer sums (no chain
-   the vectorizer does not break), and, with threads, rows inside a
-   parallel loop.  Each runs for sizes from 0 up, the arrays apart and
-   overlapping, and must print what the plain build prints: the same
-   additions in the same order.  */
+   one iteration to the next, unrolled and jammed (at -O3, with threads or
+   without): atax's rows by 4 (their sums side by side, each carried in a
+   register first, then their y updates, each y[j] still in row order); a
+   loop from 2 up to m inclusive; rows whose y updates read the sum of the
+   row two on (by 2: the jam of 4 would compute it first).  Not jammed: y
+   updates that read the next row's sum (any jam computes it first),
+   integer sums (no chain the vectorizer does not break), and, with
+   threads, rows inside a parallel loop.  Each runs for sizes from 0 up,
+   the arrays apart and overlapping, and must print what the plain build
+   prints: the same additions in the same order.  */
 /* { dg-do run } */
 /* { dg-options "-O3 -ftree-parallelize-loops=2 -fopt-info-loop-all -fchecking" } */
 
@@ -23,7 +23,7 @@ atax (int m, int n, double A[m][n], double *x, double *y, double *tmp)
   for (int i = 0; i < m; i++) /* { dg-optimized "gccpoly: loop at line 23 unrolled and jammed by 4, in a copy run when .*: its inner loops at lines 26 and 28 run 4 of its iterations at each of theirs" "atax" } */
     {
       tmp[i] = 0.0;
-      for (int j = 0; j < n; j++)
+      for (int j = 0; j < n; j++) /* { dg-optimized "gccpoly: the running value of the cell of tmp kept in a register, stored after the loop, in a copy run when " "atax cell" } */
 	tmp[i] = tmp[i] + A[i][j] * x[j];
       for (int j = 0; j < n; j++)
 	y[j] = y[j] + A[i][j] * tmp[i];
@@ -98,6 +98,7 @@ planes (int p, int m, int n, double A[p][m][n], double *y, double *tmp)
 
 /* { dg-final { compiler-output-not {:(7[0-9]|8[0-9]|9[0-9]):[0-9]+: (optimized|missed): gccpoly: loop at line [0-9]+ (not )?unrolled} } } */
 /* { dg-final { scan-report {functions[name=atax].loops[line=23].transform} {["jam"]} } } */
+/* { dg-final { scan-report {functions[name=atax].loops[line=26].transform} {["register-cell"]} } } */
 /* { dg-final { scan-report {functions[name=next_row].loops[line=62].transform} {[]} } } */
 
 static double
