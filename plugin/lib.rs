@@ -723,7 +723,7 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
                 RemarkKind::GP_REMARK_OPTIMIZED,
                 fl.location,
                 &format!(
-                    "loop at line {} unrolled and jammed by {f}{within}: its inner {loops} {lines} run {f} of its iterations at each of theirs, so that {chains} {f} times side by side; no dependence goes from an iteration to one of the next {} that the new order runs first; the first (count mod {f}) iterations run before, as written",
+                    "loop at line {} unrolled and jammed by {f}{within}: its inner {loops} {lines} run {f} of its iterations at each of theirs, so that {chains} {f} times side by side; no dependence goes from an iteration to one of the next {} that the new order runs first; its last 1 to {f} iterations run after it, as written",
                     fl.line(),
                     f - 1
                 ),

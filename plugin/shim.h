@@ -793,8 +793,10 @@ typedef enum gp_jam_status
    inner loops' iterations then run FACTOR iterations of the outer loop
    each); the statements that compute the same value in every iteration
    (nothing they use changes with the outer loop's iteration, no memory)
-   are not repeated.  The first (count mod FACTOR) iterations run before,
-   in a copy of the loop as it was.  Legal where no dependence goes from an
+   are not repeated.  Where the loop runs more than FACTOR iterations, it
+   runs FACTOR at a time while more than FACTOR are left, and a copy of it
+   as it was runs the last 1 to FACTOR after it (elsewhere the copy runs
+   them all), as GCC's own unrolling does.  Legal where no dependence goes from an
    iteration to one of the FACTOR - 1 after it and to a block run earlier
    in the new order (the caller's check).  *CHAINS (when not NULL): the
    floating-point values the inner loops carry from one iteration to the
