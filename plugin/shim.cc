@@ -5434,6 +5434,31 @@ is_copy_before (class loop *l)
   initialize_original_copy_tables ();
   class loop *c
     = slpeel_tree_duplicate_loop_to_edge_cfg (l, NULL, loop_preheader_edge (l));
+  /* The vectorizer copies innermost loops: the copy's inner loops keep,
+     on their entry edges, the original's values in their header PHIs (a
+     value the loop before them computed, or its exit PHI's).  Each is the
+     copy's own, which the copying made the current definition of the
+     original name.  */
+  if (c)
+    for (class loop *in : loops_list (cfun, 0, c))
+      {
+	edge e;
+	edge_iterator ei;
+	FOR_EACH_EDGE (e, ei, in->header->preds)
+	  if (!flow_bb_inside_loop_p (in, e->src))
+	    for (gphi_iterator g = gsi_start_phis (in->header); !gsi_end_p (g);
+		 gsi_next (&g))
+	      {
+		use_operand_p u = PHI_ARG_DEF_PTR_FROM_EDGE (g.phi (), e);
+		tree a = USE_FROM_PTR (u);
+		if (TREE_CODE (a) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (a))
+		  continue;
+		basic_block d = gimple_bb (SSA_NAME_DEF_STMT (a));
+		tree copy = d && flow_bb_inside_loop_p (l, d) ? get_current_def (a) : NULL_TREE;
+		if (copy)
+		  SET_USE (u, copy);
+	      }
+      }
   free_original_copy_tables ();
   delete_update_ssa ();
   return c;
