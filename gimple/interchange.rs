@@ -155,7 +155,7 @@ fn stored_once_per_iteration(r: &Region, inner_stmts: &[String], block: i32, max
     match injective {
         Ok(true) => Ok(()),
         Ok(false) => Err(format!("two iterations store the running value to the same cell of {}", w.array)),
-        Err(e) => Err(format!("not analysed: {e:?}")),
+        Err(e) => Err(format!("not analysed: {e}")),
     }
 }
 

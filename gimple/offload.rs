@@ -330,7 +330,7 @@ impl Context<'_> {
             let why = |e: String| format!("the nest rests on a run-time assumption ({}: {}) that C cannot test here: {e}", a.kind, a.text);
             let set = a.params.as_ref().ok_or_else(|| why("it is not a condition on the parameters".into()))?;
             let cx = BoundedCtx::new(self.opts.max_operations);
-            let (_, dnf) = poly::param_dnf_within(&cx, set, &self.r.scop.context).map_err(|e| why(format!("{e:?}")))?;
+            let (_, dnf) = poly::param_dnf_within(&cx, set, &self.r.scop.context).map_err(|e| why(e.to_string()))?;
             holds.push(self.condition_text(&dnf).map_err(why)?);
         }
         let outer = self.forest.get(l).ok_or("the loop is gone")?;
@@ -541,7 +541,7 @@ impl Context<'_> {
         let names: Vec<&str> = arrays.iter().map(|s| s.as_str()).collect();
         let cx = BoundedCtx::new(self.opts.max_operations);
         let keep = |s: &str| stmts.iter().any(|x| x == s);
-        let boxes = poly::access_boxes(&cx, &self.r.scop, &names, &keep).map_err(|e| format!("the access ranges are not available: {e:?}"))?;
+        let boxes = poly::access_boxes(&cx, &self.r.scop, &names, &keep).map_err(|e| format!("the access ranges are not available: {e}"))?;
         let mut by_kind: BTreeMap<&str, Vec<String>> = BTreeMap::new();
         let mut sections = BTreeMap::new();
         let mut moved = Some(Polynomial::zero());
@@ -703,7 +703,7 @@ impl Context<'_> {
         let inner = self.lm.stmts.get(&x).cloned().unwrap_or_default();
         let s = self.r.scop.statements.iter().find(|s| inner.contains(&s.name) && stmts.contains(&s.name)).ok_or("no statement")?;
         let cx = BoundedCtx::new(self.opts.max_operations);
-        let (lo, hi) = poly::dim_bounds(&cx, &s.domain).map_err(|e| format!("no bounds: {e:?}"))?;
+        let (lo, hi) = poly::dim_bounds(&cx, &s.domain).map_err(|e| format!("no bounds: {e}"))?;
         let lo = single_pieces(&lo).ok_or("several pieces")?;
         let hi = single_pieces(&hi).ok_or("several pieces")?;
         let (lo, hi) = (lo.get(d - 1).ok_or("depth")?, hi.get(d - 1).ok_or("depth")?);

@@ -303,7 +303,7 @@ impl RuntimeTest {
         let context = &r.scop.context;
         let known = r.known_where(at);
         let simplified = |text: &str| -> Result<(String, Dnf), String> {
-            let (text, dnf) = param_dnf_known(cx, text, context, known).map_err(|e| format!("{e:?}"))?;
+            let (text, dnf) = param_dnf_known(cx, text, context, known).map_err(|e| e.to_string())?;
             Ok((text, dnf_of(&dnf).ok_or("overflow")?))
         };
         let alone = simplified(set)?;
@@ -312,7 +312,7 @@ impl RuntimeTest {
         }
         self.required.push(set.to_string());
         if !self.params.is_empty() {
-            let one = param_sets_meet(cx, &self.required).map_err(|e| format!("{e:?}")).and_then(|all| simplified(&all));
+            let one = param_sets_meet(cx, &self.required).map_err(|e| e.to_string()).and_then(|all| simplified(&all));
             // Failing here only keeps the sets apart.
             if let Ok(one) = one {
                 let apart: usize = self.params.iter().chain([&alone]).map(|(t, _)| condition_text(t).len() + " && ".len()).sum();
@@ -677,7 +677,7 @@ pub fn private_copies_of(
         // the loop runs (the loop is its region's outermost: its counter is
         // every statement's first dimension).
         let domains: Vec<String> = r.scop.statements.iter().filter(|s| lp.stmts.contains(&s.name)).map(|s| s.domain.clone()).collect();
-        let pieces = poly::first_dim_max(&cx, &domains).map_err(|e| format!("{e:?}"))?.ok_or("no statement of the loop runs")?;
+        let pieces = poly::first_dim_max(&cx, &domains).map_err(|e| e.to_string())?.ok_or("no statement of the loop runs")?;
         let pieces = pieces_of(&pieces)?;
         let values: Vec<Polynomial> = pieces.iter().flat_map(|(v, _, dnf)| std::iter::once(v.clone()).chain(dnf.iter().flatten().map(|(p, _)| p.clone()))).collect();
         if let Some(p) = too_large(r, &values) {
@@ -1150,7 +1150,7 @@ fn extents_of(
     keep: &dyn Fn(&str) -> bool,
     sizes: &mut Vec<Polynomial>,
 ) -> Result<BTreeMap<String, Extent>, String> {
-    let boxes = access_boxes(cx, &r.scop, names, keep).map_err(|e| format!("{e:?}"))?;
+    let boxes = access_boxes(cx, &r.scop, names, keep).map_err(|e| e.to_string())?;
     let mut extents = BTreeMap::new();
     for &n in names {
         let Some(Some(b)) = boxes.get(n) else { continue };
@@ -1199,7 +1199,7 @@ pub fn region_test(cx: &BoundedCtx, r: &Region) -> Result<Option<RuntimeTest>, S
             test.require(cx, set, r, None).map_err(|e| format!("no run-time test for '{}': {e}", a.text))?;
         }
         if let Some(p) = &a.product {
-            let (lo, hi) = dim_bounds(cx, &p.domain).map_err(|e| format!("no run-time test for '{}': {e:?}", a.text))?;
+            let (lo, hi) = dim_bounds(cx, &p.domain).map_err(|e| format!("no run-time test for '{}': {e}", a.text))?;
             let mut ranges = BTreeMap::new();
             for (k, it) in p.iters.iter().enumerate() {
                 if p.poly.mentions(it) {

@@ -45,6 +45,15 @@ pub enum BoxError {
     NotAffine(String),
 }
 
+impl std::fmt::Display for BoxError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BoxError::Isl(why) => write!(f, "isl failed: {why}"),
+            BoxError::NotAffine(why) => f.write_str(why),
+        }
+    }
+}
+
 impl From<IslFailure> for BoxError {
     fn from(e: IslFailure) -> Self {
         BoxError::Isl(e.to_string())
