@@ -177,6 +177,19 @@ pub struct Skew {
     pub factor: i128,
 }
 
+/// The innermost loop of region `r` around loop `l` that the verdicts `o`
+/// do not find sequential (parallel, or not judged), if any.
+fn parallel_around(forest: &LoopForest, r: &Region, l: u32, o: &RegionOutcome) -> Option<u32> {
+    let mut around = forest.get(l).and_then(|x| x.parent);
+    while let Some(a) = around.filter(|a| r.loops.contains(a)) {
+        if !o.loops.get(&a).is_some_and(|v| !v.parallel) {
+            return Some(a);
+        }
+        around = forest.get(a).and_then(|x| x.parent);
+    }
+    None
+}
+
 /// Judges running loop `outer` of region `r` and its only inner loop by
 /// the diagonals of their iteration numbers (docs/codegen.md, Skewed
 /// pairs): neither loop parallel (`o`: the region's verdicts), the inner
@@ -203,13 +216,9 @@ pub fn judge_skew(forest: &LoopForest, r: &Region, outer: u32, o: &RegionOutcome
     let Some(s) = pair_skew(forest, r, outer, inner, MAX_SKEW, max_operations).map_err(Some)? else {
         return Err(None);
     };
-    let mut around = forest.get(outer).and_then(|x| x.parent);
-    while let Some(a) = around.filter(|a| r.loops.contains(a)) {
-        if threads && !sequential(a) {
-            let line = forest.get(a).map(|x| x.line()).unwrap_or(0);
-            return Err(Some(format!("the loop at line {line} around them runs in parallel")));
-        }
-        around = forest.get(a).and_then(|x| x.parent);
+    if let Some(a) = parallel_around(forest, r, outer, o).filter(|_| threads) {
+        let line = forest.get(a).map(|x| x.line()).unwrap_or(0);
+        return Err(Some(format!("the loop at line {line} around them runs in parallel")));
     }
     let Some(factor) = s.factor else {
         return Err(Some(format!(
@@ -270,12 +279,8 @@ pub fn judge_jam(forest: &LoopForest, r: &Region, l: u32, o: &RegionOutcome, thr
     if !sequential(l) {
         return Err(None);
     }
-    let mut around = forest.get(l).and_then(|x| x.parent);
-    while let Some(a) = around.filter(|a| r.loops.contains(a)) {
-        if threads && !sequential(a) {
-            return Err(None);
-        }
-        around = forest.get(a).and_then(|x| x.parent);
+    if threads && parallel_around(forest, r, l, o).is_some() {
+        return Err(None);
     }
     let mut chains = 0u32;
     // SAFETY: l is a loop of cfun; with apply 0 nothing changes.

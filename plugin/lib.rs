@@ -353,15 +353,15 @@ pub extern "C" fn gccpoly_rs_parallelize() {
         with_plugin(|p| {
             let parallel = parallelizing(p);
             // SAFETY: called inside the pass, where cfun is set.
-            let interchange = (!p.options.no_interchange || !p.options.no_skew) && unsafe { ffi::gp_loop_interchange_enabled() } != 0;
+            let swapping = (!p.options.no_interchange || !p.options.no_skew) && unsafe { ffi::gp_loop_interchange_enabled() } != 0;
             // SAFETY: as above.
-            let jam = !p.options.no_jam && unsafe { ffi::gp_loop_jam_enabled() } != 0;
-            let interchange = interchange || jam;
+            let jamming = !p.options.no_jam && unsafe { ffi::gp_loop_jam_enabled() } != 0;
+            let interchange = swapping || jamming;
             if !parallel && !interchange {
                 return;
             }
             let found = detect(p);
-            let versioned = if interchange { interchange_function(p, &name, &found, parallel) } else { Versioned::default() };
+            let versioned = if interchange { interchange_function(p, &name, &found, parallel, swapping, jamming) } else { Versioned::default() };
             // Interchange's changes are analysed afresh.
             if parallel {
                 let found = if versioned.changed { detect(p) } else { found };
@@ -542,10 +542,12 @@ impl NestTest {
 }
 
 /// Interchanges the loop pairs the locality model favours and the dataflow
-/// allows, each nest resting on a run-time test first versioned on it;
-/// the parallel marking that follows (when `parallel`) analyses the
-/// swapped loops afresh.
-fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool) -> Versioned {
+/// allows, runs by diagonals the pairs that carry chains (with
+/// `swapping`: -floop-interchange on), and unrolls and jams the loops
+/// whose inner loops carry chains (with `jamming`), each nest resting on a
+/// run-time test first versioned on it; the parallel marking that follows
+/// (when `parallel`) analyses the rewritten loops afresh.
+fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool, swapping: bool, jamming: bool) -> Versioned {
     let mut versioned = Versioned::default();
     let forest = &d.forest;
     let aopts = analysis_options(p, true);
@@ -556,8 +558,6 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
         let mut outcomes = None;
         let mut test = NestTest::default();
         let mut swapped = false;
-        // SAFETY: called inside the pass.
-        let swapping = unsafe { ffi::gp_loop_interchange_enabled() } != 0;
         for &o in r.loops.iter().filter(|_| !p.options.no_interchange && swapping) {
             let swap = match gimple::interchange::judge(forest, r, o, aopts.max_operations) {
                 Ok(s) => s,
@@ -666,8 +666,6 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
         // Loops whose inner loops carry chains, unrolled and jammed, where
         // no pair was rewritten (the model no longer describes a rewritten
         // pair; a jam leaves the region's other loops as they were).
-        // SAFETY: called inside the pass.
-        let jamming = !p.options.no_jam && unsafe { ffi::gp_loop_jam_enabled() } != 0;
         for &l in r.loops.iter().filter(|_| jamming && !swapped && !skewed) {
             let Some(fl) = forest.get(l) else { continue };
             let missed = |why: &str| {
