@@ -93,6 +93,7 @@ VARIANTS = {
     "gccpoly-nowide": ["-fplugin-arg-gccpoly-no-wide-counters"],  # 32-bit counters left to parloops
     "gccpoly-nowavefront": ["-fplugin-arg-gccpoly-no-wavefront"],  # diagonals' nests left as written
     "gccpoly-nosplit": ["-fplugin-arg-gccpoly-no-index-split"],  # loops parallel around one iteration left whole
+    "gccpoly-nojam": ["-fplugin-arg-gccpoly-no-jam"],  # loops around chains left unjammed
 }
 
 

@@ -260,6 +260,9 @@ pub struct Jam {
     pub inner: Vec<u32>,
     /// The floating-point chains they carry.
     pub chains: u32,
+    /// The inner loop that runs one iteration more at each of its
+    /// iterations (`gp_loop_jam`'s growing loop), if any.
+    pub growing: Option<u32>,
 }
 
 /// Judges unrolling loop `l` of region `r` and jamming its copies: its
@@ -282,16 +285,21 @@ pub fn judge_jam(forest: &LoopForest, r: &Region, l: u32, o: &RegionOutcome, thr
     if threads && parallel_around(forest, r, l, o).is_some() {
         return Err(None);
     }
-    let mut chains = 0u32;
+    let (mut chains, mut growing) = (0u32, 0u32);
     // SAFETY: l is a loop of cfun; with apply 0 nothing changes.
-    if unsafe { ffi::gp_loop_jam(l, JAM_FACTORS[0], 0, &mut chains) } != ffi::gp_jam_status::GP_JAM_OK || chains == 0 {
+    if unsafe { ffi::gp_loop_jam(l, JAM_FACTORS[0], 0, &mut chains, &mut growing) } != ffi::gp_jam_status::GP_JAM_OK || chains == 0 {
         return Err(None);
     }
+    // The growing loop is the model's too: the last of the inner loops.
+    if growing != 0 && !inner.contains(&growing) {
+        return Err(None);
+    }
+    let growing = Some(growing).filter(|&g| g != 0);
     let mut blocking = Vec::new();
     for factor in JAM_FACTORS {
-        blocking = super::parallel::loop_jam(forest, r, l, factor as i128, max_operations).map_err(Some)?;
+        blocking = super::parallel::loop_jam(forest, r, l, factor as i128, growing.is_some(), max_operations).map_err(Some)?;
         if blocking.is_empty() {
-            return Ok(Jam { l, factor, inner, chains });
+            return Ok(Jam { l, factor, inner, chains, growing });
         }
     }
     Err(Some(format!(
@@ -303,8 +311,10 @@ pub fn judge_jam(forest: &LoopForest, r: &Region, l: u32, o: &RegionOutcome, thr
 /// Unrolls and jams the loop judged by `judge_jam`; false when the shim
 /// refused (nothing changed).
 pub fn apply_jam(j: &Jam) -> bool {
+    // The growing loop the legality was judged with, or none.
+    let mut growing = j.growing.unwrap_or(0);
     // SAFETY: j.l is a loop of cfun whose shape judge_jam checked.
-    unsafe { ffi::gp_loop_jam(j.l, j.factor, 1, std::ptr::null_mut()) == ffi::gp_jam_status::GP_JAM_OK }
+    unsafe { ffi::gp_loop_jam(j.l, j.factor, 1, std::ptr::null_mut(), &mut growing) == ffi::gp_jam_status::GP_JAM_OK }
 }
 
 /// A marked loop collapsed with its inner loop.

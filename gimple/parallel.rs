@@ -1101,10 +1101,11 @@ pub fn pair_skew(forest: &LoopForest, r: &Region, outer: u32, inner: u32, max_fa
 }
 
 /// The arrays that forbid unrolling loop `l` of region `r` `factor` times
-/// and jamming the copies (`PairEngine::jam`), in source names; empty: it
-/// is legal.
-pub fn loop_jam(forest: &LoopForest, r: &Region, l: u32, factor: i128, max_operations: u64) -> Result<Vec<String>, String> {
-    on_pair(forest, r, l, l, max_operations, |e, a, _, stmts, display| Ok(dedup(e.jam(a, stmts, factor)?.iter().map(|x| display(x)))))
+/// and jamming the copies (`PairEngine::jam`; `growing`: its last inner
+/// loop runs one iteration more at each of its iterations), in source
+/// names; empty: it is legal.
+pub fn loop_jam(forest: &LoopForest, r: &Region, l: u32, factor: i128, growing: bool, max_operations: u64) -> Result<Vec<String>, String> {
+    on_pair(forest, r, l, l, max_operations, |e, a, _, stmts, display| Ok(dedup(e.jam(a, stmts, factor, growing)?.iter().map(|x| display(x)))))
 }
 
 /// Where a loop is split: at the iteration where its iterator equals the

@@ -709,9 +709,17 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
             versioned.changed = true;
             let lines: Vec<String> = jam.inner.iter().filter_map(|&c| forest.get(c)).map(|c| c.line().to_string()).collect();
             let (loops, lines) = match lines.len() {
-                1 => ("loop at line", lines[0].clone()),
-                _ => ("loops at lines", format!("{} and {}", lines[..lines.len() - 1].join(", "), lines[lines.len() - 1])),
+                1 => ("loop at line", format!("{} runs", lines[0])),
+                _ => ("loops at lines", format!("{} and {} run", lines[..lines.len() - 1].join(", "), lines[lines.len() - 1])),
             };
+            // The inner loop whose count grows with the iteration: what
+            // its copies run where the first copy's count ends.
+            let growing = jam.growing.and_then(|g| forest.get(g)).map(|g| {
+                format!(
+                    "; the loop at line {} runs one iteration more at each iteration: the copies share the first's iterations, and each runs its last ones after them, right before its own statements after that loop",
+                    g.line()
+                )
+            });
             let f = jam.factor;
             let chains = match jam.chains {
                 1 => "the chain of floating-point operations they carry from one iteration to the next (each waits for the one before) runs".to_string(),
@@ -721,8 +729,9 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
                 RemarkKind::GP_REMARK_OPTIMIZED,
                 fl.location,
                 &format!(
-                    "loop at line {} unrolled and jammed by {f}{within}: its inner {loops} {lines} run {f} of its iterations at each of theirs, so that {chains} {f} times side by side; no dependence goes from an iteration to one of the next {} that the new order runs first; its last 1 to {f} iterations run after it, as written",
+                    "loop at line {} unrolled and jammed by {f}{within}: its inner {loops} {lines} {f} of its iterations at each of theirs, so that {chains} {f} times side by side{}; no dependence goes from an iteration to one of the next {} that the new order runs first; its last 1 to {f} iterations run after it, as written",
                     fl.line(),
+                    growing.unwrap_or_default(),
                     f - 1
                 ),
             );

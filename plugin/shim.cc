@@ -5741,6 +5741,15 @@ struct jm_loop
   is_split s;
   hash_set<tree> vary;
   unsigned chains;
+  /* The inner loop whose count grows by one with the loop's iteration
+     (jm_growing), NULL where none: its counter, stepping by one from LO
+     (defined before the loop), its exit (into the loop's exit block) and
+     its bound at the loop's first iteration.  */
+  class loop *grow = NULL;
+  gphi *grow_counter = NULL;
+  tree grow_lo = NULL_TREE, grow_first = NULL_TREE;
+  int grow_off = 0;	/* K goes on while its next value < bound + OFF */
+  edge grow_exit = NULL;
 };
 
 /* Whether statement G uses a name in VARY.  */
@@ -5793,6 +5802,102 @@ jm_chain (gphi *phi, class loop *k)
 	}
     }
   return false;
+}
+
+/* Whether inner loop K of J's loop L runs one iteration more at each
+   iteration of L, the copies of a jam sharing the iterations of the
+   first (gp_loop_jam): K is one block (and an empty latch) whose exit,
+   tested at its end, leads to L's exit block LX (its only way in); its
+   counter steps by one from a value defined before L, and K goes on
+   while the counter's next value is below (or not equal to) a bound that
+   grows by one with L's iteration; its other header PHIs and the values
+   it hands to LX change with L's iteration (each copy has its own, which
+   the copy's last iterations carry on).  Fills J's grow fields.  */
+static bool
+jm_growing (jm_loop *j, class loop *k, edge lx)
+{
+  class loop *l = j->s.l;
+  edge e = ix_exit (k);
+  if (!e || e->src != k->header || e->dest != lx->src || !single_pred_p (e->dest)
+      || k->num_nodes > 2 || !k->latch)
+    return false;
+  if (k->latch != k->header
+      && (!gsi_end_p (gsi_start_phis (k->latch))
+	  || !gsi_end_p (gsi_start_nondebug_bb (k->latch))))
+    return false;
+  gcond *cond = as_a<gcond *> (last_stmt (e->src));
+  enum tree_code go_on = gimple_cond_code (cond);
+  if (e->flags & EDGE_TRUE_VALUE)
+    go_on = invert_tree_comparison (go_on, false);
+  tree a = gimple_cond_lhs (cond), b = gimple_cond_rhs (cond);
+  gphi *kc = NULL;
+  for (gphi_iterator g = gsi_start_phis (k->header); !gsi_end_p (g); gsi_next (&g))
+    {
+      tree res = PHI_RESULT (g.phi ());
+      if (virtual_operand_p (res))
+	continue;
+      tree next = PHI_ARG_DEF_FROM_EDGE (g.phi (), loop_latch_edge (k));
+      if (!kc && (next == a || next == b || res == a || res == b)
+	  && !j->vary.contains (res))
+	kc = g.phi ();
+      else if (!j->vary.contains (res))
+	return false;
+    }
+  if (!kc)
+    return false;
+  tree res = PHI_RESULT (kc);
+  tree next = PHI_ARG_DEF_FROM_EDGE (kc, loop_latch_edge (k));
+  if (b == next || b == res)
+    {
+      std::swap (a, b);
+      go_on = swap_tree_comparison (go_on);
+    }
+  /* K goes on while NEXT is below B + OFF: the test on the counter's next
+     value or on its value (one less), below, at most or not equal.  */
+  int off = (a == res) + (go_on == LE_EXPR);
+  tree type = TREE_TYPE (res);
+  if ((a != next && a != res) || b == next || b == res
+      || (go_on != LT_EXPR && go_on != LE_EXPR && go_on != NE_EXPR)
+      || TREE_CODE (next) != SSA_NAME || !INTEGRAL_TYPE_P (type)
+      || !TYPE_OVERFLOW_UNDEFINED (type) || TYPE_PRECISION (type) > 32
+      || !types_compatible_p (type, TREE_TYPE (b)))
+    return false;
+  gassign *inc = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (next));
+  if (!inc || gimple_bb (inc) != k->header
+      || gimple_assign_rhs_code (inc) != PLUS_EXPR
+      || gimple_assign_rhs1 (inc) != PHI_RESULT (kc)
+      || !integer_onep (gimple_assign_rhs2 (inc)))
+    return false;
+  tree lo = PHI_ARG_DEF_FROM_EDGE (kc, loop_preheader_edge (k));
+  if (!defined_outside (lo, l))
+    return false;
+  /* The bound: one more at each of L's iterations.  */
+  tree ev = instantiate_scev (loop_preheader_edge (l), l, analyze_scalar_evolution (l, b));
+  if (!ev || chrec_contains_undetermined (ev) || TREE_CODE (ev) != POLYNOMIAL_CHREC
+      || CHREC_VARIABLE (ev) != (unsigned) l->num || !integer_onep (CHREC_RIGHT (ev))
+      || tree_contains_chrecs (CHREC_LEFT (ev), NULL)
+      || chrec_contains_symbols_defined_in_loop (CHREC_LEFT (ev), l->num))
+    return false;
+  /* What K hands to LX is each copy's own (the counter's final value,
+     the same for every copy, would not be).  */
+  for (gphi_iterator g = gsi_start_phis (e->dest); !gsi_end_p (g); gsi_next (&g))
+    {
+      tree res = PHI_RESULT (g.phi ());
+      tree arg = PHI_ARG_DEF_FROM_EDGE (g.phi (), e);
+      if (virtual_operand_p (res) || TREE_CODE (arg) != SSA_NAME
+	  || !SSA_NAME_DEF_STMT (arg) || !gimple_bb (SSA_NAME_DEF_STMT (arg))
+	  || !flow_bb_inside_loop_p (k, gimple_bb (SSA_NAME_DEF_STMT (arg))))
+	continue;
+      if (!j->vary.contains (res))
+	return false;
+    }
+  j->grow = k;
+  j->grow_counter = kc;
+  j->grow_lo = lo;
+  j->grow_first = CHREC_LEFT (ev);
+  j->grow_off = off;
+  j->grow_exit = e;
+  return true;
 }
 
 static gp_jam_status
@@ -5871,13 +5976,19 @@ jm_analyse (unsigned num, jm_loop *j)
     }
   /* Every copy takes the same paths: the branches, the inner loops' exit
      tests among them, do not change with the iteration (the loop's own
-     exit test apart).  */
+     exit test apart, and that of one inner loop whose count grows by one
+     at each iteration).  */
   for (unsigned b = 0; b < n && status == GP_JAM_OK; b++)
     {
       gimple *last = last_stmt (bbs[b]);
       if (last && gimple_code (last) == GIMPLE_COND && bbs[b] != x->src
 	  && jm_uses_varying (last, j->vary))
-	status = GP_JAM_BRANCH;
+	{
+	  class loop *k = bbs[b]->loop_father;
+	  if (!j->grow && k != l && k->header == bbs[b] && jm_growing (j, k, x))
+	    continue;
+	  status = GP_JAM_BRANCH;
+	}
     }
   /* Each counter's next value is computed in the loop from its value.  */
   for (const ix_counter &c : j->s.counters)
@@ -5910,6 +6021,114 @@ jm_remap_op (tree *tp, int *walk_subtrees, void *data)
   else if (IS_TYPE_OR_DECL_P (*tp))
     *walk_subtrees = 0;
   return NULL_TREE;
+}
+
+/* Inserts C, a copy the jam made, at *TO (before it when BEFORE, else
+   after it, moving *TO on to C), its virtual operands to be renamed.  */
+static void
+jm_insert (gimple *c, gimple_stmt_iterator *to, bool before)
+{
+  tree lhs = gimple_get_lhs (c);
+  if (lhs && TREE_CODE (lhs) == SSA_NAME)
+    SSA_NAME_DEF_STMT (lhs) = c;
+  if (gimple_vdef (c))
+    gimple_set_vdef (c, gimple_vop (cfun));
+  if (gimple_vuse (c))
+    gimple_set_vuse (c, gimple_vop (cfun));
+  if (before)
+    gsi_insert_before (to, c, GSI_SAME_STMT);
+  else
+    gsi_insert_after (to, c, GSI_NEW_STMT);
+  update_stmt (c);
+}
+
+/* Copy M (1 to FACTOR - 1, names MAP) of J's growing inner loop K runs M
+   iterations more than the first copy, whose count the jammed K runs: its
+   last M, run here, at *TO in K's exit block X (BEFORE as jm_insert's),
+   with the counter from K_OUT (the first copy's next value as K left, in
+   X) on, and the values K carried for copy M as they left K.  Each
+   iteration copies K's statements, its exit test apart, under names of
+   its own.  FIX: the names of copy M's values handed out of K (its
+   copies of X's PHIs) to the values its last iteration here leaves.  */
+static void
+jm_remainder (jm_loop *j, unsigned m, tree k_out, hash_map<tree, tree> *map,
+	      hash_map<tree, tree> *fix, gimple_stmt_iterator *to, bool before)
+{
+  class loop *k = j->grow;
+  edge e = j->grow_exit;
+  basic_block x = e->dest;
+  /* The values K's header PHIs start the first iteration here with: copy
+     M's as K left them, through PHIs of X's (loop-closed SSA).  */
+  auto_vec<gphi *> carried;
+  hash_map<tree, tree> at;
+  for (gphi_iterator g = gsi_start_phis (k->header); !gsi_end_p (g); gsi_next (&g))
+    {
+      tree res = PHI_RESULT (g.phi ());
+      if (virtual_operand_p (res) || g.phi () == j->grow_counter)
+	continue;
+      carried.safe_push (g.phi ());
+      tree latch = PHI_ARG_DEF_FROM_EDGE (g.phi (), loop_latch_edge (k));
+      tree *own = TREE_CODE (latch) == SSA_NAME ? map->get (latch) : NULL;
+      tree out = copy_ssa_name (res);
+      add_phi_arg (create_phi_node (out, x), own ? *own : latch, e, UNKNOWN_LOCATION);
+      at.put (res, out);
+    }
+  tree type = TREE_TYPE (k_out);
+  hash_map<tree, tree> iter;
+  for (unsigned t = 0; t < m; t++)
+    {
+      iter.empty ();
+      tree kt = k_out;
+      if (t > 0)
+	{
+	  kt = make_ssa_name (type);
+	  jm_insert (gimple_build_assign (kt, PLUS_EXPR, k_out, build_int_cst (type, t)), to, before);
+	}
+      iter.put (PHI_RESULT (j->grow_counter), kt);
+      for (gphi *phi : carried)
+	iter.put (PHI_RESULT (phi), *at.get (PHI_RESULT (phi)));
+      for (gimple_stmt_iterator g = gsi_start_bb (k->header); !gsi_end_p (g); gsi_next (&g))
+	{
+	  gimple *s = gsi_stmt (g);
+	  if (!is_gimple_assign (s))
+	    continue;
+	  gimple *c = gimple_copy (s);
+	  tree lhs = gimple_get_lhs (s);
+	  for (unsigned i = 0; i < gimple_num_ops (c); i++)
+	    if (gimple_op (c, i) && !(i == 0 && TREE_CODE (lhs) == SSA_NAME))
+	      {
+		walk_tree (gimple_op_ptr (c, i), jm_remap_op, &iter, NULL);
+		walk_tree (gimple_op_ptr (c, i), jm_remap_op, map, NULL);
+	      }
+	  if (TREE_CODE (lhs) == SSA_NAME)
+	    {
+	      tree fresh = copy_ssa_name (lhs);
+	      gimple_set_lhs (c, fresh);
+	      iter.put (lhs, fresh);
+	    }
+	  jm_insert (c, to, before);
+	}
+      /* The next iteration starts from this one's latch values.  */
+      if (t + 1 < m)
+	for (gphi *phi : carried)
+	  {
+	    tree latch = PHI_ARG_DEF_FROM_EDGE (phi, loop_latch_edge (k));
+	    tree *v = TREE_CODE (latch) == SSA_NAME ? iter.get (latch) : NULL;
+	    tree *own = TREE_CODE (latch) == SSA_NAME ? map->get (latch) : NULL;
+	    at.put (PHI_RESULT (phi), v ? *v : own ? *own : latch);
+	  }
+    }
+  /* Copy M's values handed out of K: as its last iteration here left
+     them.  */
+  for (gphi_iterator g = gsi_start_phis (x); !gsi_end_p (g); gsi_next (&g))
+    {
+      tree res = PHI_RESULT (g.phi ());
+      tree arg = PHI_ARG_DEF_FROM_EDGE (g.phi (), e);
+      tree *own = map->get (res);
+      tree *v = TREE_CODE (arg) == SSA_NAME ? iter.get (arg) : NULL;
+      if (!virtual_operand_p (res) && own && v)
+	fix->put (*own, *v);
+    }
 }
 
 /* Jams FACTOR iterations of J's loop into each (see gp_loop_jam), in
@@ -5966,33 +6185,40 @@ jm_jam (jm_loop *j, unsigned factor)
       maps.safe_push (map);
     }
   /* Each block's repeated statements, copy after copy, after its own
-     (before its branch).  */
+     (before its branch); in the exit block of a growing inner loop, each
+     copy's last iterations of it first (jm_remainder).  */
+  basic_block grow_x = j->grow ? j->grow_exit->dest : NULL;
+  tree grow_k = NULL_TREE;
+  if (grow_x)
+    {
+      tree next = PHI_ARG_DEF_FROM_EDGE (j->grow_counter, loop_latch_edge (j->grow));
+      grow_k = copy_ssa_name (next);
+      add_phi_arg (create_phi_node (grow_k, grow_x), next, j->grow_exit, UNKNOWN_LOCATION);
+    }
   for (unsigned b = 0; b < n; b++)
     {
-      if (stmts_of[b] == stmts_of[b + 1])
+      if (stmts_of[b] == stmts_of[b + 1] && bbs[b] != grow_x)
 	continue;
       gimple_stmt_iterator to = gsi_last_bb (bbs[b]);
       bool before = !gsi_end_p (to) && gimple_code (gsi_stmt (to)) == GIMPLE_COND;
-      for (hash_map<tree, tree> *map : maps)
-	for (unsigned k = stmts_of[b]; k < stmts_of[b + 1]; k++)
-	  {
-	    gimple *c = gimple_copy (stmts[k]);
-	    for (unsigned i = 0; i < gimple_num_ops (c); i++)
-	      if (gimple_op (c, i))
-		walk_tree (gimple_op_ptr (c, i), jm_remap_op, map, NULL);
-	    tree lhs = gimple_get_lhs (c);
-	    if (lhs && TREE_CODE (lhs) == SSA_NAME)
-	      SSA_NAME_DEF_STMT (lhs) = c;
-	    if (gimple_vdef (c))
-	      gimple_set_vdef (c, gimple_vop (cfun));
-	    if (gimple_vuse (c))
-	      gimple_set_vuse (c, gimple_vop (cfun));
-	    if (before)
-	      gsi_insert_before (&to, c, GSI_SAME_STMT);
-	    else
-	      gsi_insert_after (&to, c, GSI_NEW_STMT);
-	    update_stmt (c);
-	  }
+      for (unsigned m = 0; m < maps.length (); m++)
+	{
+	  hash_map<tree, tree> *map = maps[m];
+	  hash_map<tree, tree> fix;
+	  if (bbs[b] == grow_x)
+	    jm_remainder (j, m + 1, grow_k, map, &fix, &to, before);
+	  for (unsigned k = stmts_of[b]; k < stmts_of[b + 1]; k++)
+	    {
+	      gimple *c = gimple_copy (stmts[k]);
+	      for (unsigned i = 0; i < gimple_num_ops (c); i++)
+		if (gimple_op (c, i))
+		  {
+		    walk_tree (gimple_op_ptr (c, i), jm_remap_op, map, NULL);
+		    walk_tree (gimple_op_ptr (c, i), jm_remap_op, &fix, NULL);
+		  }
+	      jm_insert (c, &to, before);
+	    }
+	}
     }
   /* The PHIs of the inner loops (and their exits) that change with the
      iteration, one per copy, their arguments the copy's.  */
@@ -6026,7 +6252,8 @@ jm_jam (jm_loop *j, unsigned factor)
 }
 
 gp_jam_status
-gp_loop_jam (unsigned num, unsigned factor, int apply, unsigned *chains)
+gp_loop_jam (unsigned num, unsigned factor, int apply, unsigned *chains,
+	     unsigned *growing)
 {
   jm_loop j;
   if (factor < 2 || factor > 8)
@@ -6034,6 +6261,13 @@ gp_loop_jam (unsigned num, unsigned factor, int apply, unsigned *chains)
   gp_jam_status status = jm_analyse (num, &j);
   if (chains)
     *chains = status == GP_JAM_OK ? j.chains : 0;
+  unsigned grew = status == GP_JAM_OK && j.grow ? j.grow->num : 0;
+  /* Applied, the loop must be what the caller judged: the same growing
+     loop, or none.  */
+  if (apply && growing && *growing != grew)
+    return GP_JAM_SHAPE;
+  if (growing)
+    *growing = grew;
   if (status != GP_JAM_OK || !apply)
     return status;
   class loop *l = j.s.l;
@@ -6051,9 +6285,19 @@ gp_loop_jam (unsigned num, unsigned factor, int apply, unsigned *chains)
      iterations, it runs FACTOR at a time while more than FACTOR are left,
      and a copy of it as it was (REST) runs the last 1 to FACTOR; elsewhere
      REST runs them all.  */
+  tree runs = fold_build2 (GT_EXPR, boolean_type_node, count, build_int_cst (s64, factor));
+  /* A growing inner loop runs at least once at every iteration (its test
+     is at its end), one iteration more at each only from a bound above
+     its start on: where the bound at the first iteration is above it.  */
+  if (j.grow)
+    runs = fold_build2 (TRUTH_AND_EXPR, boolean_type_node, runs,
+			value_before (l, fold_build2 (GT_EXPR, boolean_type_node,
+						      fold_build2 (PLUS_EXPR, s64,
+								   fold_convert (s64, unshare_expr (j.grow_first)),
+								   build_int_cst (s64, j.grow_off)),
+						      fold_convert (s64, unshare_expr (j.grow_lo)))));
   initialize_original_copy_tables ();
-  class loop *rest = version_loop (l, fold_build2 (GT_EXPR, boolean_type_node, count,
-						    build_int_cst (s64, factor)));
+  class loop *rest = version_loop (l, runs);
   free_original_copy_tables ();
   if (!rest)
     return GP_JAM_SHAPE;

@@ -801,9 +801,19 @@ typedef enum gp_jam_status
    in the new order (the caller's check).  *CHAINS (when not NULL): the
    floating-point values the inner loops carry from one iteration to the
    next through an operation (a sum's running value), whose chains the jam
-   runs side by side.  With APPLY zero nothing changes.  */
+   runs side by side.  One inner loop, the last (its exit leads to the
+   loop's exit test), may run one iteration more at each iteration of the
+   loop (cholesky's k < j: a count growing by one, from a start that does
+   not change): the copies then share the first copy's iterations, and
+   copy M runs its last M iterations after them, in order, right before
+   its own statements after that inner loop; the copy of the loop runs
+   where the bound is at most the start at the loop's first iteration.
+   *GROWING (when not NULL): that inner loop's number, 0 where there is
+   none; with APPLY, the number the caller expects (GP_JAM_SHAPE, and
+   nothing changed, where the loop has another).  With APPLY zero nothing
+   changes.  */
 gp_jam_status gp_loop_jam (unsigned num, unsigned factor, int apply,
-			   unsigned *chains);
+			   unsigned *chains, unsigned *growing);
 
 /* Why a loop cannot be split around an iteration (GP_SPLIT_OK: it can).  */
 typedef enum gp_split_status

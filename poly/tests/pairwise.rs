@@ -791,11 +791,17 @@ fn atax(t_read: &str) -> Scop {
     Scop { context: "[M, N] -> { : M > 0 and N > 0 }".into(), statements: vec![s0, s1, s2] }
 }
 
-fn jam_of(scop: &Scop, factor: i128) -> Vec<String> {
+/// The arrays that forbid the jam of the loop at dimension 1 by `factor`
+/// (`growing`: its last inner loop runs one iteration more at each).
+fn jam_with(scop: &Scop, factor: i128, growing: bool) -> Vec<String> {
     let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
     let names: Vec<String> = scop.statements.iter().map(|s| s.name.clone()).collect();
     let e = PairEngine::new(&cx, LightScop::read(scop).unwrap(), None, &BTreeMap::new());
-    e.jam(1, &names, factor).unwrap()
+    e.jam(1, &names, factor, growing).unwrap()
+}
+
+fn jam_of(scop: &Scop, factor: i128) -> Vec<String> {
+    jam_with(scop, factor, false)
 }
 
 #[test]
@@ -830,4 +836,47 @@ fn jam_within_one_inner_loop() {
     // One to the right: row i + 1 at column j reads what row i writes at
     // column j + 1, later in the jammed inner loop.
     assert_eq!(jam_of(&rows("b + 1"), 2), vec!["A".to_string()]);
+}
+
+/// A forward substitution over rows a, its running value in t[a]: `t[a] =
+/// x[a]`, then `t[a] -= L[a][k] * x[k + r]` for k < a + g (a count growing
+/// with the row), then `x[a + g] = t[a] / L[a][a]`: the first copy's count
+/// shared, each later copy's last iterations after the copies before it.
+fn forward(r: i64, g: i64) -> Scop {
+    let n = "[N] -> ";
+    let s0 = Statement::new("S0", 2, &format!("{n}{{ S0[a] : 0 <= a < N }}"), &format!("{n}{{ S0[a] -> [0, a, 0, 0, 0] }}"))
+        .reads("x", &format!("{n}{{ S0[a] -> x[a] }}"))
+        .writes("t", &format!("{n}{{ S0[a] -> t[a] }}"));
+    let s1 = Statement::new("S1", 3, &format!("{n}{{ S1[a, k] : 0 <= a < N and 0 <= k < a + {g} }}"), &format!("{n}{{ S1[a, k] -> [0, a, 1, k, 0] }}"))
+        .reads("t", &format!("{n}{{ S1[a, k] -> t[a] }}"))
+        .reads("L", &format!("{n}{{ S1[a, k] -> L[a, k] }}"))
+        .reads("x", &format!("{n}{{ S1[a, k] -> x[k + {r}] }}"))
+        .writes("t", &format!("{n}{{ S1[a, k] -> t[a] }}"));
+    let s2 = Statement::new("S2", 4, &format!("{n}{{ S2[a] : 0 <= a < N }}"), &format!("{n}{{ S2[a] -> [0, a, 2, 0, 0] }}"))
+        .reads("t", &format!("{n}{{ S2[a] -> t[a] }}"))
+        .reads("L", &format!("{n}{{ S2[a] -> L[a, a] }}"))
+        .writes("x", &format!("{n}{{ S2[a] -> x[a + {g}] }}"));
+    Scop { context: "[N] -> { : N > 0 }".into(), statements: vec![s0, s1, s2] }
+}
+
+fn jam_growing_of(scop: &Scop, factor: i128) -> Vec<String> {
+    jam_with(scop, factor, true)
+}
+
+#[test]
+fn jam_of_a_growing_inner_loop() {
+    // Row a + d's sum reads x[a] at k = a, one of its last d iterations,
+    // which run after row a's division: legal by 4 with the count growing,
+    // and not by the common rule, where all of row a + d's inner loop comes
+    // before row a's division.
+    assert!(jam_growing_of(&forward(0, 0), 4).is_empty());
+    assert_eq!(jam_of(&forward(0, 0), 2), vec!["x".to_string()]);
+    // x[k + 1]: at k = a - 1, a shared iteration of row a + 1, the cell row
+    // a's division writes.
+    assert_eq!(jam_growing_of(&forward(1, 0), 2), vec!["x".to_string()]);
+    // k < a + 2, the division to x[a + 2]: row a + 2 reads it before its
+    // inner loop (by 4, not by 2); row a + 1 at k = a + 2, one of its last
+    // iterations.
+    assert_eq!(jam_growing_of(&forward(0, 2), 4), vec!["x".to_string()]);
+    assert!(jam_growing_of(&forward(0, 2), 2).is_empty());
 }

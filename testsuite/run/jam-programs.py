@@ -6,7 +6,9 @@ Writes, for each seed S of [FIRST, LAST), DIR/pS.c: five functions, each a
 loop i (from a constant up to m less a constant, < or <=, sometimes a long
 counter or a loop going down, which the jam leaves) around one to three
 inner loops j (up to n less a constant) and statements before and after
-them. The inner loops sum into a cell of t (a chain in memory), into a
+them, the last sometimes one whose count grows with i (j < i + g, the
+sum stored to z[i + g], which later rows' sums read at z[j] or z[j + 1]).
+The inner loops sum into a cell of t (a chain in memory), into a
 scalar (a chain in a register, stored after the loop), update y[j] from
 t's cell of this row or of a row up to three on or one back (a dependence
 the jam may reverse: any row's sum of t read before it is written), or
@@ -56,12 +58,19 @@ def nest(r, name):
         else:
             dj = r.choice([-1, 0, 1])
             body.append(f"{inner}\n\t  B[i + 1][j + 1] = B[i][j + 1 + {dj}] * {lit(0)} + t[i];")
+    if r.random() < 0.4:
+        # Last, an inner loop whose count grows with the row (cholesky's,
+        # trisolv's), its sum stored where later rows' sums read it: one
+        # column on (o = 1) is what the jam's copies would read before
+        # the copy before them writes it.
+        g, o = r.randint(0, 2), r.choice([0, 0, 1])
+        body.append(f"{t} u = t[i];\n\tfor (int j = 0; j < i + {g}; j++)\n\t  u = u * {lit(0)} + A[i][j] * z[j + {o}];\n\tz[i + {g}] = u;")
     if r.random() < 0.3:
         body.append(f"z[i + 1] = t[i] + z[i];")
     text = "\n\t".join(body)
     return t, f"""
 __attribute__((noinline)) void
-{name} (int m, int n, {t} A[m + 4][n + 2], {t} B[m + 4][n + 2], {t} *x, {t} *y, {t} *t, {t} *z)
+{name} (int m, int n, {t} A[m + 4][m + n + 4], {t} B[m + 4][m + n + 4], {t} *x, {t} *y, {t} *t, {t} *z)
 {{
   {outer}
     {{
@@ -86,7 +95,7 @@ def program(seed):
 static void
 run_{t} (void (*f) (int, int, {t} (*)[], {t} (*)[], {t} *, {t} *, {t} *, {t} *), int m, int n, int apart)
 {{
-  long w = (long) (m + 4) * (n + 2), all = 2 * w + 4 * (m + n + 8);
+  long w = (long) (m + 4) * (m + n + 4), all = 2 * w + 4 * (m + n + 8);
   {t} *v = malloc (sizeof ({t}) * all);
   for (long k = 0; k < all; k++)
     v[k] = ({t}) ((k * 7) % 13) / ({t}) 4;
@@ -94,9 +103,9 @@ run_{t} (void (*f) (int, int, {t} (*)[], {t} (*)[], {t} *, {t} *, {t} *, {t} *),
   if (!apart)
     {{
       /* y is A's second row, t x, z B's last row.  */
-      y = A + n + 2;
+      y = A + m + n + 4;
       t = x;
-      z = B + w - (n + 2);
+      z = B + w - (m + n + 4);
     }}
   f (m, n, ({t} (*)[]) A, ({t} (*)[]) B, x, y, t, z);
   {st} s = 0;
