@@ -244,18 +244,22 @@ fn scan_ssa(forest: &LoopForest, r: &Region, lm: &LoopMap, memory: &[String]) ->
             facts.insert(name, ScalarFact::Value { def: s.name.clone() });
         }
     }
-    // Arrays through anonymous pointers (a row of `d` hoisted out of the
-    // loops) go by the name of the pointer they come from.
-    for (name, ab) in &r.bases {
-        if let crate::gimple::affine::Base::Ptr(t) = &ab.base {
-            if t.ssa_var_name().is_none() {
-                if let Some(origin) = t.pointer_origin_name() {
-                    names.insert(name.clone(), origin);
-                }
-            }
+    for name in r.bases.keys() {
+        if let Some(origin) = array_origin_name(r, name) {
+            names.insert(name.clone(), origin);
         }
     }
     SsaScan { names, temporaries, facts }
+}
+
+/// The source name of region `r`'s array `a` where the model names it by
+/// an anonymous pointer (a row of `d` hoisted out of the loops): the name
+/// of the pointer it comes from; None for the others.
+pub fn array_origin_name(r: &Region, a: &str) -> Option<String> {
+    match &r.bases.get(a)?.base {
+        crate::gimple::affine::Base::Ptr(t) if t.ssa_var_name().is_none() => t.pointer_origin_name(),
+        _ => None,
+    }
 }
 
 /// The source line a temporary's value belongs to: its statement's; for a

@@ -495,7 +495,8 @@ fn carried_cells_in(forest: &LoopForest, r: &Region, l: u32, stores_alone: bool,
             if done.contains(&c.array) || (c.others.is_empty() && !r.alias_pairs.iter().any(|(a, b)| *a == c.array || *b == c.array)) {
                 continue;
             }
-            let carried = CarriedCell { l: x, cell: format!("the cell of {}", c.array), store: c.store, loads: c.loads };
+            let array = super::parallel::array_origin_name(r, &c.array).unwrap_or_else(|| c.array.clone());
+            let carried = CarriedCell { l: x, cell: format!("the cell of {array}"), store: c.store, loads: c.loads };
             if !carry_cell(&carried, false) {
                 continue;
             }
