@@ -109,21 +109,7 @@ one_on (int n, double *A, double *z)
 /* { dg-final { scan-report {functions[name=cholesky].loops[line=32].transform} {["jam"]} } } */
 /* { dg-final { scan-report {functions[name=one_on].loops[line=100].transform} {[]} } } */
 
-static double
-digest (const double *v, long k)
-{
-  double d = 0;
-  for (long x = 0; x < k; x++)
-    d = d * 1.0000001 + v[x];
-  return d;
-}
-
-static void
-fill (long k, double *v)
-{
-  for (long x = 0; x < k; x++)
-    v[x] = (double) ((x * 7) % 13) / 8.0 + 1.0 / (double) (x % 5 + 3);
-}
+#include "digest.h"
 
 /* Symmetric and diagonally dominant: positive definite.  */
 static void
@@ -152,36 +138,36 @@ main (void)
       printf ("lu %d: %.17g\n", n, digest (A, (long) n * n));
 
       spd (n, A);
-      fill (k, v);
+      fill_doubles (k, v);
       forward (n, A, v, v + n);
       printf ("forward %d: %.17g\n", n, digest (v, 2 * n));
       /* Overlapping: b is x shifted by one, then L's own diagonal on.  */
       spd (n, A);
-      fill (k, v);
+      fill_doubles (k, v);
       forward (n, A, v, v + 1);
       printf ("forward same %d: %.17g\n", n, digest (v, 2 * n + 1));
       spd (n, A);
       forward (n, A, A + n, A);
       printf ("forward in L %d: %.17g\n", n, digest (A, (long) n * n));
 
-      fill (k, A);
-      fill (k, v);
+      fill_doubles (k, A);
+      fill_doubles (k, v);
       two_above (n, A, v);
       printf ("two_above %d: %.17g\n", n, digest (v, n + 2));
-      fill (k, A);
+      fill_doubles (k, A);
       two_above (n, A, A + 3);
       printf ("two_above same %d: %.17g\n", n, digest (A, k));
 
       for (int s = 0; s < 5; s++)
 	{
-	  fill (k, A);
-	  fill (k, v);
+	  fill_doubles (k, A);
+	  fill_doubles (k, v);
 	  from_two (s, n, A, v);
 	  printf ("from_two %d %d: %.17g\n", s, n, digest (v, n));
 	}
 
-      fill (k, A);
-      fill (k, v);
+      fill_doubles (k, A);
+      fill_doubles (k, v);
       one_on (n, A, v);
       printf ("one_on %d: %.17g\n", n, digest (v, n + 1));
       free (v);

@@ -102,21 +102,7 @@ planes (int p, int m, int n, double A[p][m][n], double *y, double *tmp)
 /* { dg-final { scan-report {functions[name=atax].loops[line=26].transform} {["register-cell"]} } } */
 /* { dg-final { scan-report {functions[name=next_row].loops[line=62].transform} {[]} } } */
 
-static double
-digest (const double *v, long k)
-{
-  double d = 0;
-  for (long x = 0; x < k; x++)
-    d = d * 1.0000001 + v[x];
-  return d;
-}
-
-static void
-fill (long k, double *v)
-{
-  for (long x = 0; x < k; x++)
-    v[x] = (double) ((x * 7) % 13) / 8.0 + 1.0 / (double) (x % 5 + 3);
-}
+#include "digest.h"
 
 int
 main (void)
@@ -131,28 +117,28 @@ main (void)
 	double *v = malloc (sizeof (double) * (3 * mn + 3));
 	int *I = malloc (sizeof (int) * (mn + 3 * m + 3 * n + 3));
 
-	fill (2 * mn, A);
-	fill (3 * mn, v);
+	fill_doubles (2 * mn, A);
+	fill_doubles (3 * mn, v);
 	atax (m, n, (void *) A, v, v + mn, v + 2 * mn);
 	printf ("atax %d %d: %.17g %.17g\n", m, n, digest (v + mn, n), digest (v + 2 * mn, m));
 	/* Overlapping: y is A's first row, tmp x.  */
-	fill (2 * mn, A);
-	fill (3 * mn, v);
+	fill_doubles (2 * mn, A);
+	fill_doubles (3 * mn, v);
 	atax (m, n, (void *) A, v, A, v);
 	printf ("atax same %d %d: %.17g %.17g\n", m, n, digest (A, 2 * mn), digest (v, mn));
 
-	fill (2 * mn, A);
-	fill (3 * mn, v);
+	fill_doubles (2 * mn, A);
+	fill_doubles (3 * mn, v);
 	upto (m, n, (void *) A, v, v + mn);
 	printf ("upto %d %d: %.17g\n", m, n, digest (v + mn, n));
 
-	fill (2 * mn, A);
-	fill (3 * mn, v);
+	fill_doubles (2 * mn, A);
+	fill_doubles (3 * mn, v);
 	two_on (m, n, (void *) A, v, v + mn);
 	printf ("two_on %d %d: %.17g %.17g\n", m, n, digest (v, n), digest (v + mn, m));
 
-	fill (2 * mn, A);
-	fill (3 * mn, v);
+	fill_doubles (2 * mn, A);
+	fill_doubles (3 * mn, v);
 	next_row (m, n, (void *) A, v, v + mn);
 	printf ("next_row %d %d: %.17g %.17g\n", m, n, digest (v, n), digest (v + mn, m));
 
@@ -164,8 +150,8 @@ main (void)
 	  h = h * 1000003 + I[x];
 	printf ("integers %d %d: %ld\n", m, n, h);
 
-	fill (2 * mn, A);
-	fill (3 * mn, v);
+	fill_doubles (2 * mn, A);
+	fill_doubles (3 * mn, v);
 	if (2 * (long) m * n <= 2 * mn)
 	  {
 	    planes (2, m, n, (void *) A, v, v + 2 * n);

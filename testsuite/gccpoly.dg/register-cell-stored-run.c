@@ -68,14 +68,7 @@ rows (int n, double A[n][n], double B[n][n])
 /* { dg-final { scan-report {functions[name=cholesky].loops[line=21].transform} {[]} } } */
 /* { dg-final { scan-report {functions[name=trisolv].loops[line=41].transform} {["register-cell"]} } } */
 
-static double
-digest (const double *v, long k)
-{
-  double d = 0;
-  for (long x = 0; x < k; x++)
-    d = d * 1.0000001 + v[x];
-  return d;
-}
+#include "digest.h"
 
 static void
 spd (int n, double *A)

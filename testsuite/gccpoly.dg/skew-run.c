@@ -129,14 +129,7 @@ ucount (unsigned n, double A[n][n])
 		 + A[i][j] + A[i][j + 1] + A[i + 1][j - 1] + A[i + 1][j] + A[i + 1][j + 1]) / 9.0;
 }
 
-static double
-digest (const double *v, long k)
-{
-  double d = 0;
-  for (long x = 0; x < k; x++)
-    d = d * 1.0000001 + v[x];
-  return d;
-}
+#include "digest.h"
 
 static void
 fill (long k, double *v)
