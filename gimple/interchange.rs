@@ -294,7 +294,7 @@ pub fn judge_jam(forest: &LoopForest, r: &Region, l: u32, o: &RegionOutcome, thr
     if growing != 0 && !inner.contains(&growing) {
         return Err(None);
     }
-    let growing = Some(growing).filter(|&g| g != 0);
+    let growing = (growing != 0).then_some(growing);
     let mut blocking = Vec::new();
     for factor in JAM_FACTORS {
         blocking = super::parallel::loop_jam(forest, r, l, factor as i128, growing.is_some(), max_operations).map_err(Some)?;

@@ -5809,8 +5809,8 @@ jm_chain (gphi *phi, class loop *k)
    first (gp_loop_jam): K is one block (and an empty latch) whose exit,
    tested at its end, leads to L's exit block LX (its only way in); its
    counter steps by one from a value defined before L, and K goes on
-   while the counter's next value is below (or not equal to) a bound that
-   grows by one with L's iteration; its other header PHIs and the values
+   while the counter's value or next value is below, at most or not equal
+   to a bound that grows by one with L's iteration; its other header PHIs and the values
    it hands to LX change with L's iteration (each copy has its own, which
    the copy's last iterations carry on).  Fills J's grow fields.  */
 static bool
@@ -5865,7 +5865,7 @@ jm_growing (jm_loop *j, class loop *k, edge lx)
   gassign *inc = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (next));
   if (!inc || gimple_bb (inc) != k->header
       || gimple_assign_rhs_code (inc) != PLUS_EXPR
-      || gimple_assign_rhs1 (inc) != PHI_RESULT (kc)
+      || gimple_assign_rhs1 (inc) != res
       || !integer_onep (gimple_assign_rhs2 (inc)))
     return false;
   tree lo = PHI_ARG_DEF_FROM_EDGE (kc, loop_preheader_edge (k));
@@ -5884,11 +5884,8 @@ jm_growing (jm_loop *j, class loop *k, edge lx)
     {
       tree res = PHI_RESULT (g.phi ());
       tree arg = PHI_ARG_DEF_FROM_EDGE (g.phi (), e);
-      if (virtual_operand_p (res) || TREE_CODE (arg) != SSA_NAME
-	  || !SSA_NAME_DEF_STMT (arg) || !gimple_bb (SSA_NAME_DEF_STMT (arg))
-	  || !flow_bb_inside_loop_p (k, gimple_bb (SSA_NAME_DEF_STMT (arg))))
-	continue;
-      if (!j->vary.contains (res))
+      if (!virtual_operand_p (res) && TREE_CODE (arg) == SSA_NAME
+	  && !defined_outside (arg, k) && !j->vary.contains (res))
 	return false;
     }
   j->grow = k;
@@ -6023,6 +6020,15 @@ jm_remap_op (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* T's name in copy MAP: its copy's where MAP has one, else T itself (a
+   constant, or a value the copies share).  */
+static tree
+jm_name_in (hash_map<tree, tree> *map, tree t)
+{
+  tree *c = TREE_CODE (t) == SSA_NAME ? map->get (t) : NULL;
+  return c ? *c : t;
+}
+
 /* Inserts C, a copy the jam made, at *TO (before it when BEFORE, else
    after it, moving *TO on to C), its virtual operands to be renamed.  */
 static void
@@ -6068,9 +6074,8 @@ jm_remainder (jm_loop *j, unsigned m, tree k_out, hash_map<tree, tree> *map,
 	continue;
       carried.safe_push (g.phi ());
       tree latch = PHI_ARG_DEF_FROM_EDGE (g.phi (), loop_latch_edge (k));
-      tree *own = TREE_CODE (latch) == SSA_NAME ? map->get (latch) : NULL;
       tree out = copy_ssa_name (res);
-      add_phi_arg (create_phi_node (out, x), own ? *own : latch, e, UNKNOWN_LOCATION);
+      add_phi_arg (create_phi_node (out, x), jm_name_in (map, latch), e, UNKNOWN_LOCATION);
       at.put (res, out);
     }
   tree type = TREE_TYPE (k_out);
@@ -6113,9 +6118,8 @@ jm_remainder (jm_loop *j, unsigned m, tree k_out, hash_map<tree, tree> *map,
 	for (gphi *phi : carried)
 	  {
 	    tree latch = PHI_ARG_DEF_FROM_EDGE (phi, loop_latch_edge (k));
-	    tree *v = TREE_CODE (latch) == SSA_NAME ? iter.get (latch) : NULL;
-	    tree *own = TREE_CODE (latch) == SSA_NAME ? map->get (latch) : NULL;
-	    at.put (PHI_RESULT (phi), v ? *v : own ? *own : latch);
+	    tree next = jm_name_in (&iter, latch);
+	    at.put (PHI_RESULT (phi), next != latch ? next : jm_name_in (map, latch));
 	  }
     }
   /* Copy M's values handed out of K: as its last iteration here left
@@ -6205,7 +6209,8 @@ jm_jam (jm_loop *j, unsigned factor)
 	{
 	  hash_map<tree, tree> *map = maps[m];
 	  hash_map<tree, tree> fix;
-	  if (bbs[b] == grow_x)
+	  bool grows = bbs[b] == grow_x;
+	  if (grows)
 	    jm_remainder (j, m + 1, grow_k, map, &fix, &to, before);
 	  for (unsigned k = stmts_of[b]; k < stmts_of[b + 1]; k++)
 	    {
@@ -6214,7 +6219,8 @@ jm_jam (jm_loop *j, unsigned factor)
 		if (gimple_op (c, i))
 		  {
 		    walk_tree (gimple_op_ptr (c, i), jm_remap_op, map, NULL);
-		    walk_tree (gimple_op_ptr (c, i), jm_remap_op, &fix, NULL);
+		    if (grows)
+		      walk_tree (gimple_op_ptr (c, i), jm_remap_op, &fix, NULL);
 		  }
 	      jm_insert (c, &to, before);
 	    }
@@ -6234,8 +6240,7 @@ jm_jam (jm_loop *j, unsigned factor)
 	    FOR_EACH_EDGE (e, ei, bbs[b]->preds)
 	      {
 		tree arg = PHI_ARG_DEF_FROM_EDGE (phi, e);
-		tree *t = TREE_CODE (arg) == SSA_NAME ? map->get (arg) : NULL;
-		add_phi_arg (c, t ? *t : arg, e, gimple_phi_arg_location_from_edge (phi, e));
+		add_phi_arg (c, jm_name_in (map, arg), e, gimple_phi_arg_location_from_edge (phi, e));
 	      }
 	  }
     }

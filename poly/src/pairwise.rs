@@ -1569,7 +1569,7 @@ impl<'c> PairEngine<'c> {
         }
         // The growing loop's place in the body: the last of its inner
         // loops.
-        let grow_at = stmts.iter().filter(|&&s| growing && self.m.stmts[s].depth() > la + 1).filter_map(|&s| self.m.stmts[s].consts.get(la + 1).copied()).max();
+        let grow_at = if growing { stmts.iter().filter(|&&s| self.m.stmts[s].depth() > la + 1).filter_map(|&s| self.m.stmts[s].consts.get(la + 1).copied()).max() } else { None };
         // The pieces of "y's schedule after level la comes before x's", x
         // at 0 and y at dx in a frame of n variables; with each, whether
         // it is y in the growing loop before x after it.
