@@ -6183,9 +6183,26 @@ jm_jam (jm_loop *j, unsigned factor)
 	  tree v = force_gimple_operand_gsi (&at, sum, true, NULL_TREE, true, GSI_SAME_STMT);
 	  map->put (res, v);
 	}
-      for (hash_set<tree>::iterator it = j->vary.begin (); it != j->vary.end (); ++it)
-	if (!map->get (*it))
-	  map->put (*it, copy_ssa_name (*it));
+      /* In the order of the loop's blocks and statements, not the set's
+	 (the addresses of the trees): the copies' SSA versions, and what
+	 later passes decide by them, the same in every compilation.  */
+      for (unsigned b = 0; b < n; b++)
+	{
+	  for (gphi_iterator g = gsi_start_phis (bbs[b]); !gsi_end_p (g); gsi_next (&g))
+	    {
+	      tree res = PHI_RESULT (g.phi ());
+	      if (j->vary.contains (res) && !map->get (res))
+		map->put (res, copy_ssa_name (res));
+	    }
+	  for (gimple_stmt_iterator g = gsi_start_bb (bbs[b]); !gsi_end_p (g); gsi_next (&g))
+	    {
+	      ssa_op_iter it;
+	      tree d;
+	      FOR_EACH_SSA_TREE_OPERAND (d, gsi_stmt (g), it, SSA_OP_DEF)
+		if (j->vary.contains (d) && !map->get (d))
+		  map->put (d, copy_ssa_name (d));
+	    }
+	}
       maps.safe_push (map);
     }
   /* Each block's repeated statements, copy after copy, after its own
