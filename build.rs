@@ -38,6 +38,7 @@ fn main() {
         .rustified_enum("gp_interchange_status")
         .rustified_enum("gp_split_status")
         .rustified_enum("gp_jam_status")
+        .rustified_enum("gp_shift_status")
         .layout_tests(false)
         .generate()
         .expect("bindgen failed on plugin/shim.h");

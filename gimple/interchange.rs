@@ -317,6 +317,72 @@ pub fn apply_jam(j: &Jam) -> bool {
     unsafe { ffi::gp_loop_jam(j.l, j.factor, 1, std::ptr::null_mut(), &mut growing) == ffi::gp_jam_status::GP_JAM_OK }
 }
 
+/// A loop whose first inner loop runs one iteration early, inside its
+/// last inner loop (`gp_loop_shift`).
+#[derive(Clone, Debug)]
+pub struct Shift {
+    pub l: u32,
+    pub first: u32,
+    pub last: u32,
+    /// The last loop's count from which it runs as written (it runs in
+    /// parallel from there on); 0: none.
+    pub max_count: u64,
+}
+
+/// Judges running the first inner loop of loop `l` of region `r`, at the
+/// loop's next iteration, inside its last inner loop at this one (durbin's
+/// sum of k + 1 in its copy loop of k): the first carries a chain of
+/// floating-point operations that the last's work then hides (the gain),
+/// and only reads memory; both loops are innermost and sequential, and so
+/// is `l` (with `threads`, no loop around it runs in parallel; a last loop
+/// that does runs as written from `min_trips` iterations on); the shim can
+/// make it (`gp_loop_shift`); no statement that the new order runs after
+/// the first loop's moved iterations writes what they read
+/// (`PairEngine::shift`). Err(None): not a candidate.
+pub fn judge_shift(forest: &LoopForest, r: &Region, l: u32, o: &RegionOutcome, threads: bool, min_trips: u64, max_operations: u64) -> Result<Shift, Option<String>> {
+    let inner = children(forest, r, l);
+    if inner.len() < 2 || inner.iter().any(|&c| !children(forest, r, c).is_empty()) {
+        return Err(None);
+    }
+    let sequential = |x: u32| o.loops.get(&x).is_some_and(|v| !v.parallel);
+    if !sequential(l) || (threads && parallel_around(forest, r, l, o).is_some()) {
+        return Err(None);
+    }
+    let (mut first, mut last) = (0u32, 0u32);
+    // SAFETY: l is a loop of cfun; with apply 0 nothing changes.
+    if unsafe { ffi::gp_loop_shift(l, 0, 0, &mut first, &mut last) } != ffi::gp_shift_status::GP_SHIFT_OK {
+        return Err(None);
+    }
+    if !inner.contains(&first) || !inner.contains(&last) || !sequential(first) {
+        return Err(None);
+    }
+    let max_count = if threads && !sequential(last) { min_trips } else { 0 };
+    // From one iteration on it runs in parallel: never fused.
+    if max_count == 1 {
+        return Err(None);
+    }
+    let blocking = super::parallel::loop_shift(forest, r, l, first, last, max_operations).map_err(Some)?;
+    if !blocking.is_empty() {
+        let line = |x: u32| forest.get(x).map(|f| f.line()).unwrap_or(0);
+        return Err(Some(format!(
+            "the loop at line {}, run one iteration early inside the loop at line {}, would read cells of {} before the statements that write them",
+            line(first),
+            line(last),
+            blocking.join(", ")
+        )));
+    }
+    Ok(Shift { l, first, last, max_count })
+}
+
+/// Shifts and fuses the loops judged by `judge_shift`; false when the
+/// shim refused (nothing changed but, at worst, the last loop versioned on
+/// the fusion's test with both copies as written).
+pub fn apply_shift(s: &Shift) -> bool {
+    let (mut first, mut last) = (s.first, s.last);
+    // SAFETY: s.l is a loop of cfun whose shape judge_shift checked.
+    unsafe { ffi::gp_loop_shift(s.l, 1, s.max_count, &mut first, &mut last) == ffi::gp_shift_status::GP_SHIFT_OK }
+}
+
 /// A marked loop collapsed with its inner loop.
 pub struct Collapse {
     pub inner: u32,

@@ -138,7 +138,12 @@ impl Tree {
         None
     }
 
+    /// The statement defining this SSA name; None for default definitions
+    /// and for trees that are no SSA names (a folded condition's constant).
     pub fn def_stmt(self) -> Option<Stmt> {
+        if self.kind() != TK::GP_T_SSA_NAME {
+            return None;
+        }
         // SAFETY: an SSA name.
         let s = unsafe { ffi::gp_ssa_def_stmt(self.0) };
         (!s.is_null()).then_some(Stmt(s))

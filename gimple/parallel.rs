@@ -1112,6 +1112,23 @@ pub fn loop_jam(forest: &LoopForest, r: &Region, l: u32, factor: i128, growing: 
     on_pair(forest, r, l, l, max_operations, |e, a, _, stmts, display| Ok(dedup(e.jam(a, stmts, factor, growing)?.iter().map(|x| display(x)))))
 }
 
+/// The arrays that forbid running the first inner loop `first` of loop
+/// `l` of region `r` one iteration early inside its last inner loop `last`
+/// (`PairEngine::shift`), in source names; empty: it is legal.
+pub fn loop_shift(forest: &LoopForest, r: &Region, l: u32, first: u32, last: u32, max_operations: u64) -> Result<Vec<String>, String> {
+    let p = prepare(forest, r);
+    let (Some(&d), Some(body), Some(a), Some(b)) = (p.lm.depth.get(&l), p.lm.stmts.get(&l), p.lm.stmts.get(&first), p.lm.stmts.get(&last)) else {
+        return Err("the loops are not in the region".into());
+    };
+    let cx = BoundedCtx::new(max_operations);
+    let e = PairEngine::new(&cx, LightScop::read(&r.scop)?, Some(p.live.clone()), &p.ssa.facts);
+    match e.shift(2 * d as u32 - 1, body, a, b) {
+        Ok(blocking) => Ok(dedup(blocking.iter().map(|x| p.ssa.names.get(x).cloned().unwrap_or_else(|| x.clone())))),
+        Err(IslFailure::OutOfOperations) => Err("isl ran out of operations".into()),
+        Err(e) => Err(format!("not analysed: {e}")),
+    }
+}
+
 /// Where a loop is split: at the iteration where its iterator equals the
 /// one of the enclosing loop `outer` of the region plus `offset` (both
 /// counted in iterations), or where its counter, `start` (plus the

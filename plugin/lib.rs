@@ -355,13 +355,17 @@ pub extern "C" fn gccpoly_rs_parallelize() {
             // SAFETY: called inside the pass, where cfun is set.
             let swapping = (!p.options.no_interchange || !p.options.no_skew) && unsafe { ffi::gp_loop_interchange_enabled() } != 0;
             // SAFETY: as above.
-            let jamming = !p.options.no_jam && unsafe { ffi::gp_loop_jam_enabled() } != 0;
-            let interchange = swapping || jamming;
+            let unroll_jam = unsafe { ffi::gp_loop_jam_enabled() } != 0;
+            let jamming = !p.options.no_jam && unroll_jam;
+            // The shift rides on the same flag: both reorder iterations
+            // so that chains run beside other work.
+            let shifting = !p.options.no_shift && unroll_jam;
+            let interchange = swapping || jamming || shifting;
             if !parallel && !interchange {
                 return;
             }
             let found = detect(p);
-            let versioned = if interchange { interchange_function(p, &name, &found, parallel, swapping, jamming) } else { Versioned::default() };
+            let versioned = if interchange { interchange_function(p, &name, &found, parallel, swapping, jamming, shifting) } else { Versioned::default() };
             // Interchange's changes are analysed afresh.
             if parallel {
                 let found = if versioned.changed { detect(p) } else { found };
@@ -544,10 +548,11 @@ impl NestTest {
 /// Interchanges the loop pairs the locality model favours and the dataflow
 /// allows, runs by diagonals the pairs that carry chains (with
 /// `swapping`: -floop-interchange on), and unrolls and jams the loops
-/// whose inner loops carry chains (with `jamming`), each nest resting on a
-/// run-time test first versioned on it; the parallel marking that follows
+/// whose inner loops carry chains (with `jamming`), runs the first inner
+/// loop of a loop, one iteration early, inside its last (with
+/// `shifting`), each nest resting on a run-time test first versioned on it; the parallel marking that follows
 /// (when `parallel`) analyses the rewritten loops afresh.
-fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool, swapping: bool, jamming: bool) -> Versioned {
+fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool, swapping: bool, jamming: bool, shifting: bool) -> Versioned {
     let mut versioned = Versioned::default();
     let forest = &d.forest;
     let aopts = analysis_options(p, true);
@@ -666,6 +671,7 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
         // Loops whose inner loops carry chains, unrolled and jammed, where
         // no pair was rewritten (the model no longer describes a rewritten
         // pair; a jam leaves the region's other loops as they were).
+        let mut jammed = false;
         for &l in r.loops.iter().filter(|_| jamming && !swapped && !skewed) {
             let Some(fl) = forest.get(l) else { continue };
             let missed = |why: &str| {
@@ -738,6 +744,57 @@ fn interchange_function(p: &mut Plugin, name: &str, d: &Detected, parallel: bool
             if let Some(lr) = loop_report(report.as_deref_mut(), position(fl)) {
                 add_transform(lr, "jam");
             }
+            jammed = true;
+        }
+        // A loop's first inner loop run one iteration early inside its
+        // last, one per region, where nothing else was rewritten.
+        let min_trips = p.options.min_trips.unwrap_or(gimple::transform::MIN_TRIPS_INSIDE);
+        for &l in r.loops.iter().filter(|_| shifting && !swapped && !skewed && !jammed) {
+            let Some(fl) = forest.get(l) else { continue };
+            let missed = |why: &str| {
+                diag::remark(RemarkKind::GP_REMARK_MISSED, fl.location, &format!("loop at line {} not shifted: {why}", fl.line()));
+            };
+            let v = outcomes.get_or_insert_with(|| gimple::parallel::analyze_region(forest, r, aopts));
+            let shift = match gimple::interchange::judge_shift(forest, r, l, v, parallel, min_trips, aopts.max_operations) {
+                Ok(s) => s,
+                Err(why) => {
+                    why.inspect(|w| missed(w));
+                    continue;
+                }
+            };
+            let (Some(fa), Some(fb)) = (forest.get(shift.first), forest.get(shift.last)) else { continue };
+            let guard = match test.version(forest, r, l, aopts.max_operations, &mut versioned) {
+                Ok(g) => g,
+                Err(why) => {
+                    why.inspect(|w| missed(w));
+                    continue;
+                }
+            };
+            if !gimple::interchange::apply_shift(&shift) {
+                continue;
+            }
+            versioned.changed = true;
+            let within = guard.map(|g| format!(", in a copy run when {g}")).unwrap_or_default();
+            let below = match shift.max_count {
+                0 => String::new(),
+                m => format!(" and below {m} iterations (from there on it runs in parallel, as written)"),
+            };
+            diag::remark(
+                RemarkKind::GP_REMARK_OPTIMIZED,
+                fl.location,
+                &format!(
+                    "loop at line {} shifted{within}: its inner loop at line {} runs its next iteration's first iterations inside the loop at line {}, each right after that loop's own, wherever this iteration is not the last{below}, so that the chain of floating-point operations it carries (each waits for the one before) runs beside that loop's work; the next iteration runs only its last iteration; no statement that now runs after them writes a cell they read",
+                    fl.line(),
+                    fa.line(),
+                    fb.line()
+                ),
+            );
+            for x in [fl, fa, fb] {
+                if let Some(lr) = loop_report(report.as_deref_mut(), position(x)) {
+                    add_transform(lr, "shift");
+                }
+            }
+            break;
         }
     }
     versioned

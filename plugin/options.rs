@@ -41,6 +41,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "no-wavefront", value: ValueKind::None },
     OptionSpec { key: "no-skew", value: ValueKind::None },
     OptionSpec { key: "no-jam", value: ValueKind::None },
+    OptionSpec { key: "no-shift", value: ValueKind::None },
     OptionSpec { key: "no-index-split", value: ValueKind::None },
     OptionSpec { key: "no-wide-counters", value: ValueKind::None },
     OptionSpec { key: "no-enter-inner", value: ValueKind::None },
@@ -110,6 +111,10 @@ pub struct Options {
     /// operations as they are instead of unrolling them and jamming the
     /// copies.
     pub no_jam: bool,
+    /// Leave loops whose first inner loop carries a chain of
+    /// floating-point operations as they are instead of running it, one
+    /// iteration early, inside their last inner loop.
+    pub no_shift: bool,
     /// Leave loops parallel only on each side of one iteration as they are
     /// instead of splitting them there.
     pub no_index_split: bool,
@@ -219,6 +224,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "no-wavefront" => opts.no_wavefront = true,
             "no-skew" => opts.no_skew = true,
             "no-jam" => opts.no_jam = true,
+            "no-shift" => opts.no_shift = true,
             "no-index-split" => opts.no_index_split = true,
             "no-wide-counters" => opts.no_wide_counters = true,
             "no-enter-inner" => opts.no_enter_inner = true,

@@ -815,6 +815,42 @@ typedef enum gp_jam_status
 gp_jam_status gp_loop_jam (unsigned num, unsigned factor, int apply,
 			   unsigned *chains, unsigned *growing);
 
+/* Why a loop's first inner loop cannot be shifted into the iteration
+   before and fused with its last (GP_SHIFT_OK: it can).  */
+typedef enum gp_shift_status
+{
+  GP_SHIFT_OK = 0,
+  /* Not a loop with one exit, tested last in each iteration, whose counter
+     steps by one and is compared with a bound defined before it; without
+     two inner loops, counted one step at a time, the first reached from
+     its header with no branch, the last leading to its exit test; with
+     loops inside them, or GCC's marks.  */
+  GP_SHIFT_SHAPE,
+  /* The first inner loop stores, calls, or computes from a value defined
+     in the loop that is not its counter.  */
+  GP_SHIFT_FIRST,
+  /* The first inner loop at the next iteration does not run one iteration
+     more than the last at this one.  */
+  GP_SHIFT_COUNTS,
+  /* The first inner loop carries no floating-point chain: nothing to
+     hide.  */
+  GP_SHIFT_GAIN
+} gp_shift_status;
+
+/* Shifts the first inner loop A of loop NUM by one iteration and fuses it
+   with the last inner loop B: in iteration k, where the loop goes on and
+   B runs its bound's count (below MAX_COUNT, when not zero), each
+   iteration i of B is followed by A's iteration i of k + 1, and
+   iteration k + 1 then runs only A's last iteration, from the values
+   carried; elsewhere B and A run as written.  Legal where A only reads
+   memory and no statement between B's iteration i and A's (k + 1, i)
+   writes a cell it reads (the caller's check).  *FIRST and *LAST: A's and
+   B's numbers (0 where the status is not GP_SHIFT_OK); with APPLY, they
+   must be the loops the caller judged (GP_SHIFT_SHAPE, nothing changed,
+   where not).  With APPLY zero nothing changes.  */
+gp_shift_status gp_loop_shift (unsigned num, int apply, unsigned long long max_count,
+			       unsigned *first, unsigned *last);
+
 /* Why a loop cannot be split around an iteration (GP_SPLIT_OK: it can).  */
 typedef enum gp_split_status
 {

@@ -880,3 +880,53 @@ fn jam_of_a_growing_inner_loop() {
     assert_eq!(jam_growing_of(&forward(0, 2), 4), vec!["x".to_string()]);
     assert!(jam_growing_of(&forward(0, 2), 2).is_empty());
 }
+
+/// durbin's k loop: the sum over y[i] for i < k (S1, only reads), the z
+/// loop (S2), the copy back `y[i] = z[i]` (S3, B), then `y[k] = alpha`
+/// (S4), and before the sum a store `w[c]` (S0, with `c` a form of k): the
+/// sum of k + 1 shifted into iteration k and fused with the copy loop.
+fn durbin(sum_reads: &str, before: &str, after: &str) -> Scop {
+    let n = "[N] -> ";
+    let s0 = Statement::new("S0", 1, &format!("{n}{{ S0[k] : 1 <= k < N }}"), &format!("{n}{{ S0[k] -> [0, k, 0, 0, 0] }}"))
+        .writes("w", &format!("{n}{{ S0[k] -> w[{before}] }}"));
+    let s1 = Statement::new("S1", 2, &format!("{n}{{ S1[k, i] : 1 <= k < N and 0 <= i < k }}"), &format!("{n}{{ S1[k, i] -> [0, k, 1, i, 0] }}"))
+        .reads("r", &format!("{n}{{ S1[k, i] -> r[k - i - 1] }}"))
+        .reads("y", &format!("{n}{{ S1[k, i] -> y[{sum_reads}] }}"))
+        .reads("w", &format!("{n}{{ S1[k, i] -> w[i] }}"));
+    let s2 = Statement::new("S2", 3, &format!("{n}{{ S2[k, i] : 1 <= k < N and 0 <= i < k }}"), &format!("{n}{{ S2[k, i] -> [0, k, 2, i, 0] }}"))
+        .reads("y", &format!("{n}{{ S2[k, i] -> y[i] }}"))
+        .reads("y", &format!("{n}{{ S2[k, i] -> y[k - i - 1] }}"))
+        .writes("z", &format!("{n}{{ S2[k, i] -> z[i] }}"));
+    let s3 = Statement::new("S3", 4, &format!("{n}{{ S3[k, i] : 1 <= k < N and 0 <= i < k }}"), &format!("{n}{{ S3[k, i] -> [0, k, 3, i, 0] }}"))
+        .reads("z", &format!("{n}{{ S3[k, i] -> z[i] }}"))
+        .writes("y", &format!("{n}{{ S3[k, i] -> y[i] }}"));
+    let s4 = Statement::new("S4", 5, &format!("{n}{{ S4[k] : 1 <= k < N }}"), &format!("{n}{{ S4[k] -> [0, k, 4, 0, 0] }}"))
+        .writes("y", &format!("{n}{{ S4[k] -> y[{after}] }}"));
+    Scop { context: "[N] -> { : N > 2 }".into(), statements: vec![s0, s1, s2, s3, s4] }
+}
+
+fn shift_of(scop: &Scop) -> Vec<String> {
+    let cx = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+    let names: Vec<String> = scop.statements.iter().map(|s| s.name.clone()).collect();
+    let e = PairEngine::new(&cx, LightScop::read(scop).unwrap(), None, &BTreeMap::new());
+    e.shift(1, &names, &["S1".to_string()], &["S3".to_string()]).unwrap()
+}
+
+#[test]
+fn shift_of_durbin() {
+    // As written: the sum of k + 1 at i reads y[i], which the copy of k
+    // has just written at i; y[k], written after the copy, only at i = k,
+    // past the copy's count (it runs where it did); w[-1] never.
+    assert!(shift_of(&durbin("i", "-1", "k")).is_empty());
+    // y[i + 1]: the copy of k writes it at i + 1, after the fused sum read.
+    assert_eq!(shift_of(&durbin("i + 1", "-1", "k")), vec!["y".to_string()]);
+    // y[k - 1] written after the copy (y[k - 1] = alpha) is read by the sum
+    // of k + 1 at i = k - 1, a fused iteration.
+    assert_eq!(shift_of(&durbin("i", "-1", "k - 1")), vec!["y".to_string()]);
+    // w[k - 2] stored before the sum of k + 1, which reads it at i = k - 2
+    // (fused): the shift reads it before the store.
+    assert_eq!(shift_of(&durbin("i", "k - 2", "k")), vec!["w".to_string()]);
+    // w[k - 1]: read only at i = k - 1, after the store (the sum's last
+    // iteration, which stays).
+    assert!(shift_of(&durbin("i", "k - 1", "k")).is_empty());
+}

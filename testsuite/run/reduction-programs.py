@@ -20,7 +20,7 @@ behaviour for the values main passes (an int sum stays within int; a
 short or signed char result is converted from int, which GCC defines
 modulo 2^precision).
 
-  reduction-programs.py [--kind wavefront|split|cells|guards|skew] DIR FIRST LAST
+  reduction-programs.py [--kind wavefront|split|cells|guards|skew|jam|shift] DIR FIRST LAST
 """
 
 import importlib.util

@@ -32,9 +32,11 @@
 # it counts the pairs run by diagonals.  With --programs jam: so for the
 # loops around inner loops of testsuite/run/jam-programs.py, at the same
 # flag sets (the jam is made at -O3 either way); it counts the loops
-# unrolled and jammed.
+# unrolled and jammed.  With --programs shift: so for the loops of
+# testsuite/run/shift-programs.py whose first inner loop carries a chain,
+# at the same flag sets; it counts the loops shifted.
 #
-#   reductions-random.sh [--programs reduction|wavefront|split|cells|guards|skew|jam] [--plugin PATH] [--cc GCC] [--count N] [--seed-base S] [-j N]
+#   reductions-random.sh [--programs reduction|wavefront|split|cells|guards|skew|jam|shift] [--plugin PATH] [--cc GCC] [--count N] [--seed-base S] [-j N]
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -63,8 +65,8 @@ case $programs in
   # the pass before parloops still carries cells.
   cells) flagsets="-O2;-O3 -g;-O3 -ftree-parallelize-loops=1"; threads="2 4"; info="-missed" ;;
   guards) flagsets="-O2;-O3;-O3 -g"; threads="2 4"; info="-missed" ;;
-  skew|jam) flagsets="-O3;-O3 -g;-O3 -ftree-parallelize-loops=1"; threads="2 4"; info="-missed" ;;
-  *) echo "reductions-random.sh: unknown programs '$programs' (reduction, wavefront, split, cells, guards, skew, jam)" >&2; exit 2 ;;
+  skew|jam|shift) flagsets="-O3;-O3 -g;-O3 -ftree-parallelize-loops=1"; threads="2 4"; info="-missed" ;;
+  *) echo "reductions-random.sh: unknown programs '$programs' (reduction, wavefront, split, cells, guards, skew, jam, shift)" >&2; exit 2 ;;
 esac
 work=${GCCPOLY_REDUCTIONS_WORK:-$top/testsuite/work/$programs-random}
 rm -rf "$work"
@@ -148,6 +150,9 @@ if [ "$programs" = skew ]; then
 fi
 if [ "$programs" = jam ]; then
   echo "reductions-random: loops unrolled and jammed: $(logs | grep -c 'optimized: gccpoly: loop at line .* unrolled and jammed' || true); not unrolled and jammed: $(logs | grep -c 'missed: gccpoly: loop at line .* not unrolled and jammed' || true)"
+fi
+if [ "$programs" = shift ]; then
+  echo "reductions-random: loops shifted: $(logs | grep -c 'optimized: gccpoly: loop at line .* shifted' || true); not shifted: $(logs | grep -c 'missed: gccpoly: loop at line .* not shifted' || true)"
 fi
 if [ "$programs" = guards ]; then
   echo "reductions-random: outer loops parloops parallelized: $(logs | grep -c 'optimized: parallelizing outer loop' || true)"
