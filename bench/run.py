@@ -94,6 +94,7 @@ VARIANTS = {
     "gccpoly-nowavefront": ["-fplugin-arg-gccpoly-no-wavefront"],  # diagonals' nests left as written
     "gccpoly-nosplit": ["-fplugin-arg-gccpoly-no-index-split"],  # loops parallel around one iteration left whole
     "gccpoly-nojam": ["-fplugin-arg-gccpoly-no-jam"],  # loops around chains left unjammed
+    "gccpoly-noshift": ["-fplugin-arg-gccpoly-no-shift"],  # first inner loops left in their own iteration
 }
 
 
