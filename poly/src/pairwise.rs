@@ -1656,9 +1656,10 @@ impl<'c> PairEngine<'c> {
     /// y: B's later iterations of k, the statements after B in k, and
     /// those before A in k + 1. Legal when none of them writes a cell y
     /// reads. A's iterations past B's count run where they did. SSA values
-    /// apart: the caller checks that A computes only from its own and from
-    /// values defined before the loop. Returns the arrays that forbid it
-    /// (empty: legal).
+    /// apart: the caller checks that A computes only from its own, the
+    /// loop's counter, values defined before the loop and values computed
+    /// from these without memory (which the shim computes anew for k + 1).
+    /// Returns the arrays that forbid it (empty: legal).
     pub fn shift(&self, outer: u32, body: &[String], first: &[String], last: &[String]) -> Result<Vec<String>, IslFailure> {
         self.cx.reset_budget();
         let la = (outer as usize - 1) / 2;
@@ -1685,9 +1686,10 @@ impl<'c> PairEngine<'c> {
         let at = |s: usize| self.m.stmts[s].consts[la + 1];
         let mut blocking = BTreeSet::new();
         for (array, accs) in &self.by_array {
-            // SSA values and PHIs apart: A computes from its own and from
-            // values defined before the loop (the shim's check), and the
-            // shim gives its moved copies names of their own.
+            // SSA values and PHIs apart: A computes from its own, the
+            // counter and values defined before the loop (the shim's
+            // check), and the shim gives its moved copies names of their
+            // own.
             if self.facts.contains_key(array) {
                 continue;
             }
