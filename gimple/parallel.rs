@@ -1054,10 +1054,14 @@ fn on_pair<T>(
         r.loops.iter().filter(|&&m| forest.within(m, outer)).map(|&m| (m, hints_of(forest, r, m, &p.arrays))).collect();
     let running = running_values(forest, r, outer, &hints, &p.ssa.temporaries);
     let display = |a: &str| p.ssa.private_name(&running, a);
-    match f(&e, 2 * *da as u32 - 1, 2 * *db as u32 - 1, stmts, &display) {
-        Ok(t) => Ok(t),
-        Err(IslFailure::OutOfOperations) => Err("isl ran out of operations".into()),
-        Err(e) => Err(format!("not analysed: {e}")),
+    f(&e, 2 * *da as u32 - 1, 2 * *db as u32 - 1, stmts, &display).map_err(engine_failure)
+}
+
+/// Why the pairwise engine gave no answer, for a remark.
+fn engine_failure(e: IslFailure) -> String {
+    match e {
+        IslFailure::OutOfOperations => "isl ran out of operations".into(),
+        e => format!("not analysed: {e}"),
     }
 }
 
@@ -1122,11 +1126,8 @@ pub fn loop_shift(forest: &LoopForest, r: &Region, l: u32, first: u32, last: u32
     };
     let cx = BoundedCtx::new(max_operations);
     let e = PairEngine::new(&cx, LightScop::read(&r.scop)?, Some(p.live.clone()), &p.ssa.facts);
-    match e.shift(2 * d as u32 - 1, body, a, b) {
-        Ok(blocking) => Ok(dedup(blocking.iter().map(|x| p.ssa.names.get(x).cloned().unwrap_or_else(|| x.clone())))),
-        Err(IslFailure::OutOfOperations) => Err("isl ran out of operations".into()),
-        Err(e) => Err(format!("not analysed: {e}")),
-    }
+    let blocking = e.shift(2 * d as u32 - 1, body, a, b).map_err(engine_failure)?;
+    Ok(dedup(blocking.iter().map(|x| p.ssa.names.get(x).cloned().unwrap_or_else(|| x.clone()))))
 }
 
 /// Where a loop is split: at the iteration where its iterator equals the
@@ -1199,11 +1200,8 @@ impl<'a> SplitJudge<'a> {
             m.restrict_to_side(stmts, dl - 1, point, below);
             let cx = BoundedCtx::new(max_operations);
             let engine = PairEngine::new(&cx, m, Some(p.live.clone()), &p.ssa.facts);
-            let o = match engine.verdict(&lp, &hs, &vopts) {
-                Ok(v) => outcome(&v, &hints, &p.arrays, &display, &display),
-                Err(IslFailure::OutOfOperations) => return Err("isl ran out of operations".into()),
-                Err(e) => return Err(format!("not analysed: {e}")),
-            };
+            let v = engine.verdict(&lp, &hs, &vopts).map_err(engine_failure)?;
+            let o = outcome(&v, &hints, &p.arrays, &display, &display);
             parallel &= o.parallel;
             reasons.push(if o.parallel { format!("{side} it parallel ({})", o.kind) } else { format!("{side} it not parallel: {}", o.blockers.join("; ")) });
         }

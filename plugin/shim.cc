@@ -3866,6 +3866,52 @@ ix_exit (class loop *l)
   return e;
 }
 
+/* The comparison under which the loop of exit X goes on (X's test, or
+   its inverse where X leaves when it holds), its operands in *A and *B.  */
+static enum tree_code
+exit_go_on (edge x, tree *a, tree *b)
+{
+  gcond *cond = as_a<gcond *> (last_stmt (x->src));
+  enum tree_code go_on = gimple_cond_code (cond);
+  if (x->flags & EDGE_TRUE_VALUE)
+    go_on = invert_tree_comparison (go_on, false);
+  *a = gimple_cond_lhs (cond);
+  *b = gimple_cond_rhs (cond);
+  return go_on;
+}
+
+/* L's exit (ix_exit) where its test ends each iteration: the latch, empty,
+   comes right after it (what follows the test runs only when L goes on);
+   NULL otherwise.  */
+static edge
+exit_tested_last (class loop *l)
+{
+  edge x = ix_exit (l);
+  if (!x || !l->latch || !single_pred_p (l->latch) || single_pred (l->latch) != x->src
+      || !gsi_end_p (gsi_start_phis (l->latch))
+      || !gsi_end_p (gsi_start_nondebug_bb (l->latch)))
+    return NULL;
+  return x;
+}
+
+/* Whether NEXT is RES + 1, computed by an assignment (in block IN where IN
+   is not NULL).  */
+static bool
+next_of_step_one (tree res, tree next, basic_block in)
+{
+  gassign *inc = TREE_CODE (next) == SSA_NAME ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (next)) : NULL;
+  return inc && (!in || gimple_bb (inc) == in) && gimple_assign_rhs_code (inc) == PLUS_EXPR
+	 && gimple_assign_rhs1 (inc) == res && integer_onep (gimple_assign_rhs2 (inc));
+}
+
+/* Whether TYPE suits a counter whose values the rewrites compute in 64
+   bits: signed (overflow undefined), integral, at most 32 bits.  */
+static bool
+small_signed_counter_type (tree type)
+{
+  return INTEGRAL_TYPE_P (type) && TYPE_OVERFLOW_UNDEFINED (type) && TYPE_PRECISION (type) <= 32;
+}
+
 /* The block after B when B is an empty forwarder, else B.  */
 static basic_block
 ix_through (basic_block b)
@@ -4861,11 +4907,8 @@ wf_inner_count (wf_pair *wp)
   class loop *o = pp->o, *n = pp->n;
   if (!pp->guard)
     return false;
-  gcond *exit = as_a<gcond *> (last_stmt (pp->ne->src));
-  enum tree_code go_on = gimple_cond_code (exit);
-  if (pp->ne->flags & EDGE_TRUE_VALUE)
-    go_on = invert_tree_comparison (go_on, false);
-  tree next = gimple_cond_lhs (exit), bound = gimple_cond_rhs (exit);
+  tree next, bound;
+  enum tree_code go_on = exit_go_on (pp->ne, &next, &bound);
   const ix_counter *c = NULL;
   for (int side = 0; side < 2 && !c; side++)
     {
@@ -5270,22 +5313,15 @@ is_analyse_loop (unsigned num, is_split *s)
       return GP_SPLIT_SHAPE;
   /* The exit test ends each iteration: what follows it runs only when the
      loop goes on, and a copy's last iteration must still run it.  */
-  edge x = ix_exit (l);
-  if (!x || !l->latch || !single_pred_p (l->latch)
-      || single_pred (l->latch) != x->src
-      || !gsi_end_p (gsi_start_phis (l->latch))
-      || !gsi_end_p (gsi_start_nondebug_bb (l->latch))
-      || !loop_preheader_edge (l) || !can_duplicate_loop_p (l))
+  edge x = exit_tested_last (l);
+  if (!x || !loop_preheader_edge (l) || !can_duplicate_loop_p (l))
     return GP_SPLIT_SHAPE;
   /* Its values carried across iterations are counters; the exit test
      compares one's value for the next iteration with a bound.  */
   if (!ix_counters (l, l, &s->counters, NULL))
     return GP_SPLIT_COUNTER;
-  gcond *cond = as_a<gcond *> (last_stmt (x->src));
-  enum tree_code go_on = gimple_cond_code (cond);
-  if (x->flags & EDGE_TRUE_VALUE)
-    go_on = invert_tree_comparison (go_on, false);
-  tree a = gimple_cond_lhs (cond), b = gimple_cond_rhs (cond);
+  tree a, b;
+  enum tree_code go_on = exit_go_on (x, &a, &b);
   const ix_counter *c = NULL;
   for (const ix_counter &k : s->counters)
     if (!c && (PHI_ARG_DEF_FROM_EDGE (k.phi, loop_latch_edge (l)) == a
@@ -5295,8 +5331,7 @@ is_analyse_loop (unsigned num, is_split *s)
     return GP_SPLIT_COUNTER;
   gphi *phi = c->phi;
   tree type = TREE_TYPE (PHI_RESULT (phi));
-  if (!INTEGRAL_TYPE_P (type) || !TYPE_OVERFLOW_UNDEFINED (type)
-      || TYPE_PRECISION (type) > 32 || !integer_onep (c->step))
+  if (!small_signed_counter_type (type) || !integer_onep (c->step))
     return GP_SPLIT_COUNTER;
   tree next = PHI_ARG_DEF_FROM_EDGE (phi, loop_latch_edge (l));
   if (b == next)
@@ -5829,11 +5864,8 @@ counted_inner_loop (class loop *k, class loop *l, counted_inner *c)
       && (!gsi_end_p (gsi_start_phis (k->latch))
 	  || !gsi_end_p (gsi_start_nondebug_bb (k->latch))))
     return false;
-  gcond *cond = as_a<gcond *> (last_stmt (e->src));
-  enum tree_code go_on = gimple_cond_code (cond);
-  if (e->flags & EDGE_TRUE_VALUE)
-    go_on = invert_tree_comparison (go_on, false);
-  tree a = gimple_cond_lhs (cond), b = gimple_cond_rhs (cond);
+  tree a, b;
+  enum tree_code go_on = exit_go_on (e, &a, &b);
   gphi *kc = NULL;
   for (gphi_iterator g = gsi_start_phis (k->header); !gsi_end_p (g) && !kc; gsi_next (&g))
     {
@@ -5857,15 +5889,8 @@ counted_inner_loop (class loop *k, class loop *l, counted_inner *c)
   tree type = TREE_TYPE (res);
   if ((a != next && a != res) || b == next || b == res
       || (go_on != LT_EXPR && go_on != LE_EXPR && go_on != NE_EXPR)
-      || TREE_CODE (next) != SSA_NAME || !INTEGRAL_TYPE_P (type)
-      || !TYPE_OVERFLOW_UNDEFINED (type) || TYPE_PRECISION (type) > 32
-      || !types_compatible_p (type, TREE_TYPE (b)))
-    return false;
-  gassign *inc = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (next));
-  if (!inc || gimple_bb (inc) != k->header
-      || gimple_assign_rhs_code (inc) != PLUS_EXPR
-      || gimple_assign_rhs1 (inc) != res
-      || !integer_onep (gimple_assign_rhs2 (inc)))
+      || !small_signed_counter_type (type) || !types_compatible_p (type, TREE_TYPE (b))
+      || !next_of_step_one (res, next, k->header))
     return false;
   tree lo = PHI_ARG_DEF_FROM_EDGE (kc, loop_preheader_edge (k));
   if (!defined_outside (lo, l))
@@ -6471,27 +6496,18 @@ sf_analyse (unsigned num, sf_loop *j)
   for (class loop *k = l->inner; k; k = k->next)
     if (k->inner || ix_marked (k))
       return GP_SHIFT_SHAPE;
-  edge x = ix_exit (l);
-  if (!x || !l->latch || !single_pred_p (l->latch) || single_pred (l->latch) != x->src
-      || !gsi_end_p (gsi_start_phis (l->latch))
-      || !gsi_end_p (gsi_start_nondebug_bb (l->latch)) || !loop_preheader_edge (l))
+  edge x = exit_tested_last (l);
+  if (!x || !loop_preheader_edge (l))
     return GP_SHIFT_SHAPE;
   /* L's counter: stepping by one, its next value compared with a bound
      defined before L.  */
-  gcond *cond = as_a<gcond *> (last_stmt (x->src));
-  enum tree_code go_on = gimple_cond_code (cond);
-  if (x->flags & EDGE_TRUE_VALUE)
-    go_on = invert_tree_comparison (go_on, false);
-  tree a = gimple_cond_lhs (cond), b = gimple_cond_rhs (cond);
+  tree a, b;
+  enum tree_code go_on = exit_go_on (x, &a, &b);
   for (gphi_iterator g = gsi_start_phis (l->header); !gsi_end_p (g) && !j->counter; gsi_next (&g))
     {
       tree res = PHI_RESULT (g.phi ());
       tree next = PHI_ARG_DEF_FROM_EDGE (g.phi (), loop_latch_edge (l));
-      if (virtual_operand_p (res) || (next != a && next != b) || TREE_CODE (next) != SSA_NAME)
-	continue;
-      gassign *inc = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (next));
-      if (inc && gimple_assign_rhs_code (inc) == PLUS_EXPR && gimple_assign_rhs1 (inc) == res
-	  && integer_onep (gimple_assign_rhs2 (inc)))
+      if (!virtual_operand_p (res) && (next == a || next == b) && next_of_step_one (res, next, NULL))
 	j->counter = g.phi ();
     }
   if (!j->counter)
@@ -6505,8 +6521,7 @@ sf_analyse (unsigned num, sf_loop *j)
     }
   tree type = TREE_TYPE (res);
   if (a != next || (go_on != LT_EXPR && go_on != LE_EXPR && go_on != NE_EXPR)
-      || !defined_outside (b, l) || !INTEGRAL_TYPE_P (type)
-      || !TYPE_OVERFLOW_UNDEFINED (type) || TYPE_PRECISION (type) > 32
+      || !defined_outside (b, l) || !small_signed_counter_type (type)
       || !types_compatible_p (type, TREE_TYPE (b)))
     return GP_SHIFT_SHAPE;
   j->l = l;
@@ -6562,27 +6577,30 @@ sf_analyse (unsigned num, sf_loop *j)
   return GP_SHIFT_GAIN;
 }
 
-/* Copies A's statements (its exit test apart) at *TO, before it, with
-   names MAP (A's PHIs' to start with; each copy's result gets a new
-   name, which MAP takes).  */
+/* A copy of S, an assignment to an SSA name, with the names MAP has for
+   its operands and a new name for its result (which MAP takes).  */
+static gimple *
+sf_copy_stmt (gimple *s, hash_map<tree, tree> *map)
+{
+  gimple *c = gimple_copy (s);
+  for (unsigned i = 1; i < gimple_num_ops (c); i++)
+    if (gimple_op (c, i))
+      walk_tree (gimple_op_ptr (c, i), jm_remap_op, map, NULL);
+  tree lhs = gimple_get_lhs (s);
+  tree fresh = copy_ssa_name (lhs);
+  gimple_set_lhs (c, fresh);
+  map->put (lhs, fresh);
+  return c;
+}
+
+/* Copies A's statements (its exit test apart) at *TO (BEFORE as
+   jm_insert's) with names MAP (A's PHIs' to start with).  */
 static void
-sf_copy_body (sf_loop *j, hash_map<tree, tree> *map, gimple_stmt_iterator *to)
+sf_copy_body (sf_loop *j, hash_map<tree, tree> *map, gimple_stmt_iterator *to, bool before)
 {
   for (gimple_stmt_iterator g = gsi_start_bb (j->a->header); !gsi_end_p (g); gsi_next (&g))
-    {
-      gimple *s = gsi_stmt (g);
-      if (!is_gimple_assign (s))
-	continue;
-      gimple *c = gimple_copy (s);
-      tree lhs = gimple_get_lhs (s);
-      for (unsigned i = 1; i < gimple_num_ops (c); i++)
-	if (gimple_op (c, i))
-	  walk_tree (gimple_op_ptr (c, i), jm_remap_op, map, NULL);
-      tree fresh = copy_ssa_name (lhs);
-      gimple_set_lhs (c, fresh);
-      map->put (lhs, fresh);
-      jm_insert (c, to, true);
-    }
+    if (is_gimple_assign (gsi_stmt (g)))
+      jm_insert (sf_copy_stmt (gsi_stmt (g), map), to, before);
 }
 
 gp_shift_status
@@ -6650,17 +6668,7 @@ gp_loop_shift (unsigned num, int apply, unsigned long long max_count,
     for (unsigned i = 0; i < l->num_nodes; i++)
       for (gimple_stmt_iterator g = gsi_start_bb (bbs[i]); !gsi_end_p (g); gsi_next (&g))
 	if (j.of_counter.contains (gsi_stmt (g)))
-	  {
-	    gimple *c = gimple_copy (gsi_stmt (g));
-	    for (unsigned o = 1; o < gimple_num_ops (c); o++)
-	      if (gimple_op (c, o))
-		walk_tree (gimple_op_ptr (c, o), jm_remap_op, &fused, NULL);
-	    tree lhs = gimple_get_lhs (c);
-	    tree fresh = copy_ssa_name (lhs);
-	    gimple_set_lhs (c, fresh);
-	    fused.put (lhs, fresh);
-	    gimple_seq_add_stmt (&seq, c);
-	  }
+	  gimple_seq_add_stmt (&seq, sf_copy_stmt (gsi_stmt (g), &fused));
     free (bbs);
     gsi_insert_seq_on_edge_immediate (loop_preheader_edge (b), seq);
   }
@@ -6673,7 +6681,7 @@ gp_loop_shift (unsigned num, int apply, unsigned long long max_count,
 	fused.put (PHI_RESULT (g.phi ()), copy_ssa_name (PHI_RESULT (g.phi ())));
       }
   gimple_stmt_iterator to = gsi_last_bb (b->header);
-  sf_copy_body (&j, &fused, &to);
+  sf_copy_body (&j, &fused, &to, true);
   for (gphi *phi : carried)
     {
       gphi *c = create_phi_node (*fused.get (PHI_RESULT (phi)), b->header);
@@ -6686,35 +6694,30 @@ gp_loop_shift (unsigned num, int apply, unsigned long long max_count,
      of L's header: A's carried values after B's count of its iterations,
      the counter of its next one, and whether it ran.  */
   auto_vec<tree> in_l;	/* L's header PHIs, per carried value */
-  auto add_carried = [&] (tree like, tree fused_v, tree rest_v, tree init) {
-    tree out = copy_ssa_name (like);
+  /* OUT in D (FUSED_V from the fused B, REST_V from the other), IN in L's
+     header (INIT before L, OUT from the iteration before); IN.  */
+  auto carry = [&] (tree out, tree in, tree fused_v, tree rest_v, tree init) {
     gphi *m = create_phi_node (out, d);
     add_phi_arg (m, fused_v, eb, UNKNOWN_LOCATION);
     add_phi_arg (m, rest_v, er, UNKNOWN_LOCATION);
-    tree in = copy_ssa_name (like);
     gphi *h = create_phi_node (in, l->header);
     add_phi_arg (h, init, loop_preheader_edge (l), UNKNOWN_LOCATION);
     add_phi_arg (h, out, loop_latch_edge (l), UNKNOWN_LOCATION);
     return in;
   };
+  auto carry_like = [&] (tree like, tree fused_v, tree init) {
+    tree out = copy_ssa_name (like);
+    return carry (out, copy_ssa_name (like), fused_v, init, init);
+  };
   for (gphi *phi : carried)
-    {
-      tree init = PHI_ARG_DEF_FROM_EDGE (phi, loop_preheader_edge (a));
-      tree v = jm_name_in (&fused, PHI_ARG_DEF_FROM_EDGE (phi, loop_latch_edge (a)));
-      in_l.safe_push (add_carried (PHI_RESULT (phi), v, init, init));
-    }
-  tree b_next = PHI_ARG_DEF_FROM_EDGE (j.cb.counter, loop_latch_edge (b));
-  tree i_last = add_carried (PHI_RESULT (j.ca.counter), b_next, j.ca.lo, j.ca.lo);
+    in_l.safe_push (carry_like (PHI_RESULT (phi),
+				jm_name_in (&fused, PHI_ARG_DEF_FROM_EDGE (phi, loop_latch_edge (a))),
+				PHI_ARG_DEF_FROM_EDGE (phi, loop_preheader_edge (a))));
+  tree i_last = carry_like (PHI_RESULT (j.ca.counter),
+			    PHI_ARG_DEF_FROM_EDGE (j.cb.counter, loop_latch_edge (b)), j.ca.lo);
   tree flag = make_ssa_name (boolean_type_node);
-  {
-    tree out = make_ssa_name (boolean_type_node);
-    gphi *m = create_phi_node (out, d);
-    add_phi_arg (m, boolean_true_node, eb, UNKNOWN_LOCATION);
-    add_phi_arg (m, boolean_false_node, er, UNKNOWN_LOCATION);
-    gphi *h = create_phi_node (flag, l->header);
-    add_phi_arg (h, boolean_false_node, loop_preheader_edge (l), UNKNOWN_LOCATION);
-    add_phi_arg (h, out, loop_latch_edge (l), UNKNOWN_LOCATION);
-  }
+  carry (make_ssa_name (boolean_type_node), flag, boolean_true_node, boolean_false_node,
+	 boolean_false_node);
   /* Before A: where the iteration before ran B fused, only A's last
      iteration is left, run in TAIL from the carried values; A as written
      runs otherwise.  Both go on to A's exit block J.  */
@@ -6739,13 +6742,8 @@ gp_loop_shift (unsigned num, int apply, unsigned long long max_count,
   last_it.put (PHI_RESULT (j.ca.counter), i_last);
   for (unsigned i = 0; i < carried.length (); i++)
     last_it.put (PHI_RESULT (carried[i]), in_l[i]);
-  {
-    gimple_stmt_iterator tg = gsi_start_bb (tail);
-    gimple *nop = gimple_build_nop ();
-    gsi_insert_after (&tg, nop, GSI_NEW_STMT);
-    sf_copy_body (&j, &last_it, &tg);
-    gsi_remove (&tg, true);
-  }
+  gimple_stmt_iterator tg = gsi_last_bb (tail);
+  sf_copy_body (&j, &last_it, &tg, false);
   /* J's PHIs take the tail's values; A's values used after A, each a PHI
      of J's, A's or the tail's.  */
   for (gphi_iterator g = gsi_start_phis (jb); !gsi_end_p (g); gsi_next (&g))
