@@ -151,6 +151,20 @@ ix_counter_value (const ix_counter &c, tree k, tree a)
 					  sum));
 }
 
+/* A new counter of loop L, unsigned 64 bits from 0 by 1, incremented at
+   the end of the block EXIT leaves from; its value after the increment
+   into *AFTER.  */
+tree
+new_u64_counter (class loop *l, edge exit, tree *after)
+{
+  tree u64 = long_long_unsigned_type_node;
+  gimple_stmt_iterator incr = gsi_last_bb (exit->src);
+  tree v;
+  create_iv (build_int_cst (u64, 0), build_int_cst (u64, 1), NULL_TREE, l,
+	     &incr, false, &v, after);
+  return v;
+}
+
 /* ix_counter_value's value, built before TO.  */
 tree
 ix_counter_at (const ix_counter &c, tree k, gimple_stmt_iterator *to,

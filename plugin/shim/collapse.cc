@@ -52,10 +52,8 @@ gp_loop_collapse (unsigned outer, int apply)
   /* N counts K over both loops' iterations; O's counters take K / N's
      trips, N's K % N's trips.  */
   auto_bitmap dead;
-  gimple_stmt_iterator incr = gsi_last_bb (pp->ne->src);
-  tree k, k_after;
-  create_iv (build_int_cst (u64, 0), one, NULL_TREE, n, &incr, false, &k,
-	     &k_after);
+  tree k_after;
+  tree k = new_u64_counter (n, pp->ne, &k_after);
   gimple_stmt_iterator to = gsi_after_labels (n->header);
   tree q = force_gimple_operand_gsi (&to, fold_build2 (TRUNC_DIV_EXPR, u64, k,
 						       n_trips),
@@ -63,10 +61,7 @@ gp_loop_collapse (unsigned outer, int apply)
   tree r = force_gimple_operand_gsi (&to, fold_build2 (TRUNC_MOD_EXPR, u64, k,
 						       n_trips),
 				     true, NULL_TREE, true, GSI_SAME_STMT);
-  for (const ix_counter &c : pp->o_counters)
-    ix_replace_counter (c, ix_counter_at (c, q, &to), n, dead);
-  for (const ix_counter &c : pp->n_counters)
-    ix_replace_counter (c, ix_counter_at (c, r, &to), n, dead);
+  ix_replace_counters (pp, q, r, NULL_TREE, &to, dead);
   /* O's own statements after the counters' values.  */
   ix_outer_code_into_inner (pp, &to, dead);
 

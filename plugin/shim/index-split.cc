@@ -400,9 +400,7 @@ gp_loop_split_start (unsigned num, int64_t *start, gp_tree **name,
 static gp_split_status
 is_rewrite_where (is_split &s, tree cond, tree make_p = NULL_TREE)
 {
-  initialize_original_copy_tables ();
-  class loop *other = version_loop (s.l, cond);
-  free_original_copy_tables ();
+  class loop *other = version_loop_alone (s.l, cond);
   if (!other)
     return GP_SPLIT_SHAPE;
   reset_debug_outside_loop (other);

@@ -62,8 +62,6 @@
 #include "toplev.h"
 #include "target.h"
 #include <dlfcn.h>
-#include "shim.h"
-#include <dlfcn.h>
 
 #include "shim.h"
 
@@ -188,20 +186,26 @@ struct is_split
 
 tree rt_type (void);
 void answer_distribution_tests (class loop *loop);
-class loop * version_loop (class loop *loop, tree cond);
+class loop *version_loop (class loop *loop, tree cond);
+class loop *version_loop_alone (class loop *loop, tree cond);
 
 /* builders.cc: what the rewrites build alike.  */
 
 int ps_index (const vec<tree> &v, tree t);
 bool defined_outside (tree t, class loop *l);
-tree wr_operand (tree op, tree ut, hash_map<tree, tree> &map, gimple_stmt_iterator *at, edge on);
-void wr_unsigned_copy (gassign *def, tree u, tree ut, hash_map<tree, tree> &map, bool plus_of_negation);
+tree wr_operand (tree op, tree ut, hash_map<tree, tree> &map,
+                 gimple_stmt_iterator *at, edge on);
+void wr_unsigned_copy (gassign *def, tree u, tree ut, hash_map<tree,
+                       tree> &map, bool plus_of_negation);
 tree value_before (class loop *c, tree v);
-void reset_debug_outside (auto_vec<basic_block> &region, hash_set<basic_block> &in);
+void reset_debug_outside (auto_vec<basic_block> &region,
+                          hash_set<basic_block> &in);
 void reset_debug_outside_loop (class loop *l);
 tree ix_counter_value (const ix_counter &c, tree k, tree a = NULL_TREE);
-tree ix_counter_at (const ix_counter &c, tree k, gimple_stmt_iterator *to, tree a = NULL_TREE);
+tree ix_counter_at (const ix_counter &c, tree k, gimple_stmt_iterator *to,
+                    tree a = NULL_TREE);
 void wf_exit_past (edge exit, tree next, tree last);
+tree new_u64_counter (class loop *l, edge exit, tree *after);
 tree jm_remap_op (tree *tp, int *walk_subtrees, void *data);
 tree jm_name_in (hash_map<tree, tree> *map, tree t);
 void jm_insert (gimple *c, gimple_stmt_iterator *to, bool before);
@@ -216,7 +220,8 @@ bool next_of_step_one (tree res, tree next, basic_block in);
 bool small_signed_counter_type (tree type);
 basic_block ix_through (basic_block b);
 tree ix_count (class loop *l, class loop *outer);
-bool ix_counters (class loop *l, class loop *outer, vec<ix_counter> *counters, gphi **other, bool moving = false);
+bool ix_counters (class loop *l, class loop *outer, vec<ix_counter> *counters,
+                  gphi **other, bool moving = false);
 bool ix_first_value_once (const ix_counter &c);
 bool jm_chain (gphi *phi, class loop *k);
 bool counted_inner_loop (class loop *k, class loop *l, counted_inner *c);
@@ -224,29 +229,37 @@ bool copyable_stmt (gimple *g);
 
 /* pair.cc: perfect loop pairs.  */
 
-void ix_replace_counter (const ix_counter &c, tree value, class loop *l, bitmap dead);
-gp_interchange_status ix_shape (unsigned outer, bool marked_ok, bool nested, ix_pair *pp);
+void ix_replace_counter (const ix_counter &c, tree value, class loop *l,
+                         bitmap dead);
+void ix_replace_counters (ix_pair *pp, tree o_at, tree n_at, tree a,
+                          gimple_stmt_iterator *to, bitmap dead);
+gp_interchange_status ix_shape (unsigned outer, bool marked_ok, bool nested,
+                                ix_pair *pp);
 gp_interchange_status ix_own_code (ix_pair *pp);
 gp_interchange_status ix_analyse (unsigned outer, bool marked_ok, ix_pair *pp);
 void ix_drop_guard (ix_pair *pp);
 bool ix_enter_always (ix_pair *pp);
 void ix_counts_before (ix_pair *pp);
-void ix_outer_code_into_inner (ix_pair *pp, gimple_stmt_iterator *to, bitmap dead);
+void ix_outer_code_into_inner (ix_pair *pp, gimple_stmt_iterator *to,
+                               bitmap dead);
 void ix_finish (ix_pair *pp, bitmap dead, int skew);
 
 /* collapse.cc: a pair counted anew (also the skew's).  */
 
-gp_interchange_status ix_recounted (unsigned outer, bool marked_ok, int apply, ix_pair *pp);
+gp_interchange_status ix_recounted (unsigned outer, bool marked_ok, int apply,
+                                    ix_pair *pp);
 
 /* index-split.cc: the split loop's shape (also the jam's).  */
 
 bool is_value_out (class loop *l);
 gp_split_status is_analyse_loop (unsigned num, is_split *s);
 
-/* private-storage.cc: its rewrite of references, also used by the copies per thread.  */
+/* private-storage.cc: its rewrite of references, also used by the copies
+   per thread.  */
 
 tree ps_mentions (tree *sub, int *, void *d);
-bool ps_rewrite (tree *tp, const vec<tree> &decls, const vec<tree> &ptrs, bool address_ok);
+bool ps_rewrite (tree *tp, const vec<tree> &decls, const vec<tree> &ptrs,
+                 bool address_ok);
 
 /* reload.cc.  */
 

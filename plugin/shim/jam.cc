@@ -445,9 +445,7 @@ gp_loop_jam (unsigned num, unsigned factor, int apply, unsigned *chains,
 								   fold_convert (s64, unshare_expr (j.grow_first)),
 								   build_int_cst (s64, j.grow_off)),
 						      fold_convert (s64, unshare_expr (j.grow_lo)))));
-  initialize_original_copy_tables ();
-  class loop *rest = version_loop (l, runs);
-  free_original_copy_tables ();
+  class loop *rest = version_loop_alone (l, runs);
   if (!rest)
     return GP_JAM_SHAPE;
   reset_debug_outside_loop (rest);

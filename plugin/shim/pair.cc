@@ -198,6 +198,19 @@ ix_replace_counter (const ix_counter &c, tree value, class loop *l,
   remove_phi_node (&g, true);
 }
 
+/* Replaces the pair's counters in N by their values at O's iteration
+   O_AT and N's iteration N_AT (in O's iteration A, for a start that
+   moves), computed before TO.  */
+void
+ix_replace_counters (ix_pair *pp, tree o_at, tree n_at, tree a,
+		     gimple_stmt_iterator *to, bitmap dead)
+{
+  for (const ix_counter &c : pp->o_counters)
+    ix_replace_counter (c, ix_counter_at (c, o_at, to), pp->n, dead);
+  for (const ix_counter &c : pp->n_counters)
+    ix_replace_counter (c, ix_counter_at (c, n_at, to, a), pp->n, dead);
+}
+
 /* Fills PP's loops and blocks for loop OUTER and says whether they have a
    perfect pair's shape.  With MARKED_OK, OUTER may be marked
    can_be_parallel.  With NESTED (a wavefront's pair), the inner loop may
@@ -400,9 +413,7 @@ ix_enter_always (ix_pair *pp)
 		       unshare_expr (gimple_cond_rhs (guard)));
   if (pp->skip->flags & EDGE_TRUE_VALUE)
     enter = invert_truthvalue (enter);
-  initialize_original_copy_tables ();
-  class loop *copy = version_loop (pp->o, enter);
-  free_original_copy_tables ();
+  class loop *copy = version_loop_alone (pp->o, enter);
   if (!copy)
     return false;
   ix_drop_guard (pp);

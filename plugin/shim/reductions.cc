@@ -307,9 +307,7 @@ gp_loop_enter_inner (unsigned num)
 		      unshare_expr (gimple_cond_rhs (guard)));
   if (enter->flags & EDGE_FALSE_VALUE)
     cond = invert_truthvalue (cond);
-  initialize_original_copy_tables ();
-  class loop *copy = version_loop (o, cond);
-  free_original_copy_tables ();
+  class loop *copy = version_loop_alone (o, cond);
   if (!copy)
     return 0;
   copy->can_be_parallel = false;

@@ -217,9 +217,7 @@ gp_loop_shift (unsigned num, int apply, unsigned long long max_count,
   /* A test that never holds (MAX_COUNT 1): nothing to fuse.  */
   if (integer_zerop (cond))
     return GP_SHIFT_COUNTS;
-  initialize_original_copy_tables ();
-  class loop *rest = version_loop (b, cond);
-  free_original_copy_tables ();
+  class loop *rest = version_loop_alone (b, cond);
   if (!rest)
     return GP_SHIFT_SHAPE;
   reset_debug_outside_loop (rest);

@@ -56,9 +56,7 @@ gp_loop_skew (unsigned outer, int factor, int apply)
 				build_int_cst (s64, 1)));
   if (!integer_onep (enough))
     {
-      initialize_original_copy_tables ();
-      class loop *copy = version_loop (o, enough);
-      free_original_copy_tables ();
+      class loop *copy = version_loop_alone (o, enough);
       if (!copy)
 	return GP_IX_NOT_PERFECT;
     }
@@ -71,13 +69,9 @@ gp_loop_skew (unsigned outer, int factor, int apply)
   auto_bitmap dead;
   /* O counts D; N counts K and runs A from max (0, ceil ((D - BMAX) / F))
      to min (AMAX, D / F), B = D - F * A.  */
-  tree d, d_after, k, k_after;
-  gimple_stmt_iterator incr = gsi_last_bb (pp->oe->src);
-  create_iv (build_int_cst (u64, 0), build_int_cst (u64, 1), NULL_TREE, o,
-	     &incr, false, &d, &d_after);
-  incr = gsi_last_bb (pp->ne->src);
-  create_iv (build_int_cst (u64, 0), build_int_cst (u64, 1), NULL_TREE, n,
-	     &incr, false, &k, &k_after);
+  tree d_after, k_after;
+  tree d = new_u64_counter (o, pp->oe, &d_after);
+  tree k = new_u64_counter (n, pp->ne, &k_after);
   /* N's first A, LO, is computed before N once O's own code has moved
      into N (which takes what its preheader holds); A's value in N's
      header refers to it already.  */

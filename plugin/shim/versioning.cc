@@ -167,6 +167,17 @@ version_loop (class loop *loop, tree cond)
   return copy;
 }
 
+/* version_loop between the copy tables' set-up and release, for a rewrite
+   that needs no more of them.  */
+class loop *
+version_loop_alone (class loop *loop, tree cond)
+{
+  initialize_original_copy_tables ();
+  class loop *copy = version_loop (loop, cond);
+  free_original_copy_tables ();
+  return copy;
+}
+
 unsigned
 gp_loop_version_parallel (unsigned num, const gp_tree *cond_t,
 			  const unsigned *inner, unsigned n_inner, int mark)

@@ -143,9 +143,7 @@ gp_loop_wavefront (unsigned outer, int apply)
     {
       tree runs = fold_build2 (GE_EXPR, boolean_type_node, unshare_expr (bmax),
 			       build_zero_cst (s64));
-      initialize_original_copy_tables ();
-      class loop *copy = version_loop (o, runs);
-      free_original_copy_tables ();
+      class loop *copy = version_loop_alone (o, runs);
       if (!copy)
 	return GP_IX_NOT_PERFECT;
     }
@@ -158,13 +156,9 @@ gp_loop_wavefront (unsigned outer, int apply)
   auto_bitmap dead;
   /* O counts B, N's old iterations; N counts K, and runs O's old
      iterations A from max (0, B - C0) (C1 = 1) or 0 (C1 = -1).  */
-  tree b, b_after, k, k_after;
-  gimple_stmt_iterator incr = gsi_last_bb (pp->oe->src);
-  create_iv (build_int_cst (u64, 0), build_int_cst (u64, 1), NULL_TREE, o,
-	     &incr, false, &b, &b_after);
-  incr = gsi_last_bb (pp->ne->src);
-  create_iv (build_int_cst (u64, 0), build_int_cst (u64, 1), NULL_TREE, n,
-	     &incr, false, &k, &k_after);
+  tree b_after, k_after;
+  tree b = new_u64_counter (o, pp->oe, &b_after);
+  tree k = new_u64_counter (n, pp->ne, &k_after);
   gimple_stmt_iterator to = gsi_after_labels (n->header);
   tree first = wp.c1 > 0 ? fold_build2 (MINUS_EXPR, u64, b,
 					fold_convert (u64, c0))
@@ -172,10 +166,7 @@ gp_loop_wavefront (unsigned outer, int apply)
   tree a = force_gimple_operand_gsi (&to, fold_build2 (PLUS_EXPR, u64, first,
 						       k),
 				     true, NULL_TREE, true, GSI_SAME_STMT);
-  for (const ix_counter &c : pp->o_counters)
-    ix_replace_counter (c, ix_counter_at (c, a, &to), n, dead);
-  for (const ix_counter &c : pp->n_counters)
-    ix_replace_counter (c, ix_counter_at (c, b, &to, a), n, dead);
+  ix_replace_counters (pp, a, b, a, &to, dead);
   ix_outer_code_into_inner (pp, &to, dead);
 
   /* N's latch count in iteration B: BMAX - B (C1 = 1), or
