@@ -772,6 +772,317 @@ gp_loop_parloops_skips (unsigned num)
   return 0;
 }
 
+/* Why no region of the plugin's own can be built in cfun, or NULL.  */
+static const char *
+or_function_refusal (unsigned threads)
+{
+  if (threads < 2 || threads > 1024
+      || !builtin_decl_explicit (BUILT_IN_OMP_GET_NUM_THREADS)
+      || !builtin_decl_explicit (BUILT_IN_OMP_GET_THREAD_NUM)
+      || !builtin_decl_explicit (BUILT_IN_GOMP_PARALLEL))
+    return "no OpenMP run-time calls in this compilation";
+  if (cfun->has_nonlocal_label || cfun->calls_setjmp)
+    return "the function has non-local labels or calls setjmp";
+  /* As parloops: not in a function compiled for an offload device too.  */
+  if (oacc_get_fn_attrib (cfun->decl)
+      || lookup_attribute ("omp declare target",
+			   DECL_ATTRIBUTES (cfun->decl)))
+    return "the function is compiled for an offload device too";
+  return NULL;
+}
+
+/* The least number of iterations per thread of LOOP, as parloops has it;
+   false where LOOP has too little work for THREADS threads (it stays
+   sequential, as in parloops).  */
+static bool
+or_enough_work (class loop *loop, unsigned threads, unsigned *per_thread)
+{
+  *per_thread = loop->inner ? 2 : param_parloops_min_per_thread;
+  HOST_WIDE_INT estimated = estimated_loop_iterations_int (loop);
+  if (estimated == -1)
+    estimated = get_likely_max_loop_iterations_int (loop);
+  return !(optimize_loop_nest_for_size_p (loop)
+	   || (estimated != -1
+	       && estimated < (HOST_WIDE_INT) threads * *per_thread - 1));
+}
+
+/* A region being built (gp_loop_own_region): its loop and form; the
+   blocks HEAD (parent, ends with the GIMPLE_OMP_PARALLEL) → ENTRY (the
+   thread's block of iterations) → PRE (preheader) → loop → TEST → Y
+   (partial results) → Y1 (the last iteration's values) → Z
+   (GIMPLE_OMP_RETURN) → W (parent: the values after the region); the
+   iterations' count TOTAL and the thread's T, LO and CNT; the reductions'
+   values before the loop; the shared record DATA with its fields; the
+   region's blocks, its live-ins and their copies in it; the child
+   function and the record's address PD in it.  */
+struct or_build
+{
+  class loop *loop;
+  or_form *form;
+  unsigned threads;
+  location_t loc;
+  basic_block head, entry, pre, y, y1, z, w;
+  tree total, t, lo, cnt;
+  auto_vec<tree> inits;
+  tree record, data, child, pd;
+  auto_vec<tree> part_fields, last_fields, live_fields, live_in;
+  auto_vec<basic_block> region;
+  hash_set<basic_block> in_region;
+  hash_map<tree, tree> copies;
+};
+
+/* Splits B's loop's edges into B's blocks.  */
+static void
+or_blocks (or_build &b)
+{
+  b.loc = find_loop_location (b.loop).get_location_t ();
+  b.head = split_edge (loop_preheader_edge (b.loop));
+  b.entry = split_edge (single_succ_edge (b.head));
+  b.pre = split_edge (single_succ_edge (b.entry));
+  b.y = split_edge (b.form->exit);
+  b.y1 = split_edge (single_succ_edge (b.y));
+  b.z = split_edge (single_succ_edge (b.y1));
+  b.w = split_edge (single_succ_edge (b.z));
+}
+
+/* In HEAD: the number of iterations, and addresses of the locals.  In
+   ENTRY: the thread's block of iterations, where its counters start;
+   none: straight to the end.  EXIT_TRUE: the loop's exit was its test's
+   true edge.  */
+static void
+or_thread_iterations (or_build &b, bool exit_true)
+{
+  tree ulong = long_unsigned_type_node;
+  gimple_stmt_iterator hg = gsi_last_bb (b.head);
+  tree niter = fold_convert (ulong, unshare_expr (b.form->desc.niter));
+  b.total = force_gimple_operand_gsi (&hg, fold_build2 (PLUS_EXPR, ulong,
+							niter,
+							build_int_cst (ulong, 1)),
+				      true, NULL_TREE, false,
+				      GSI_CONTINUE_LINKING);
+  or_share_locals (b.loop, b.head, b.form->locals);
+  or_thread_block (b.entry, b.total, &b.t, &b.lo, &b.cnt);
+  or_start_at (b.loop, *b.form, b.entry, b.lo, b.inits);
+  gimple_stmt_iterator eg = gsi_last_bb (b.entry);
+  gsi_insert_after (&eg, gimple_build_cond (NE_EXPR, b.cnt,
+					    build_int_cst (ulong, 0),
+					    NULL_TREE, NULL_TREE),
+		    GSI_CONTINUE_LINKING);
+  single_succ_edge (b.entry)->flags = EDGE_TRUE_VALUE;
+  single_succ_edge (b.entry)->probability = profile_probability::likely ();
+  make_edge (b.entry, b.z, EDGE_FALSE_VALUE)->probability
+    = profile_probability::unlikely ();
+  or_count_to (b.loop, b.form->cond, exit_true, b.cnt, b.loc);
+}
+
+/* The shared record: partial results, last values, live-ins (the
+   region's blocks are collected, their debug statements pruned, on the
+   way); its variable B.data.  */
+static void
+or_record (or_build &b)
+{
+  tree record = lang_hooks.types.make_type (RECORD_TYPE);
+  TYPE_NAME (record) = build_decl (UNKNOWN_LOCATION, TYPE_DECL,
+				   create_tmp_var_name (".gccpoly_data"),
+				   record);
+  tree fields = NULL_TREE;
+  for (or_reduction &r : b.form->reductions)
+    {
+      tree ty = build_array_type_nelts (TREE_TYPE (r.out), b.threads);
+      fields = or_field (record, ty, "partial", fields);
+      b.part_fields.safe_push (fields);
+    }
+  auto_vec<gphi *> &outs = b.form->outs;
+  for (unsigned i = 0; i < outs.length (); i++)
+    {
+      fields = or_field (record, TREE_TYPE (gimple_phi_result (outs[i])),
+			 "last", fields);
+      b.last_fields.safe_push (fields);
+    }
+  b.region.safe_push (b.entry);
+  b.region.safe_push (b.pre);
+  basic_block *body = get_loop_body (b.loop);
+  for (unsigned i = 0; i < b.loop->num_nodes; i++)
+    b.region.safe_push (body[i]);
+  free (body);
+  b.region.safe_push (b.y);
+  b.region.safe_push (b.y1);
+  b.region.safe_push (b.z);
+  for (basic_block bb : b.region)
+    b.in_region.add (bb);
+  or_prune_debug (b.region, b.in_region);
+  or_live_ins (b.region, b.in_region, b.live_in);
+  for (tree n : b.live_in)
+    {
+      fields = or_field (record, TREE_TYPE (n), "in", fields);
+      b.live_fields.safe_push (fields);
+    }
+  TYPE_FIELDS (record) = nreverse (fields);
+  layout_type (record);
+  b.record = record;
+  b.data = create_tmp_var (record, ".gccpoly_data_store");
+  TREE_ADDRESSABLE (b.data) = 1;
+}
+
+/* Slot INDEX of reduction J's partial results in the record BASE.  */
+static tree
+or_slot (or_build &b, tree base, unsigned j, tree index)
+{
+  return build4 (ARRAY_REF, TREE_TYPE (b.form->reductions[j].out),
+		 or_component (base, b.part_fields[j]), index, NULL_TREE,
+		 NULL_TREE);
+}
+
+/* HEAD: the live-ins stored, the partial results set to the identity,
+   then the region.  */
+static void
+or_start_region (or_build &b)
+{
+  gimple_stmt_iterator hg = gsi_last_bb (b.head);
+  auto head_store = [&] (tree ref, tree value) {
+    gsi_insert_after (&hg, gimple_build_assign (ref, value),
+		      GSI_CONTINUE_LINKING);
+  };
+  auto_vec<or_reduction> &reductions = b.form->reductions;
+  for (unsigned i = 0; i < b.live_in.length (); i++)
+    head_store (or_component (b.data, b.live_fields[i]), b.live_in[i]);
+  for (unsigned j = 0; j < reductions.length (); j++)
+    for (unsigned k = 0; k < b.threads; k++)
+      head_store (or_slot (b, b.data, j, build_int_cst (integer_type_node, k)),
+		  reductions[j].identity);
+  b.child = or_child_fn (b.loc);
+  tree clause = build_omp_clause (b.loc, OMP_CLAUSE_NUM_THREADS);
+  OMP_CLAUSE_NUM_THREADS_EXPR (clause) = build_int_cst (integer_type_node,
+							b.threads);
+  gomp_parallel *par = gimple_build_omp_parallel (NULL, clause, b.child,
+						  b.data);
+  gimple_set_location (par, b.loc);
+  gsi_insert_after (&hg, par, GSI_CONTINUE_LINKING);
+}
+
+/* ENTRY: the record's address (the child's argument), then the loads of
+   the live-ins, whose copies the region uses.  */
+static void
+or_load_live_ins (or_build &b)
+{
+  gimple_stmt_iterator eb = gsi_after_labels (b.entry);
+  tree param = make_ssa_name (DECL_ARGUMENTS (b.child));
+  gsi_insert_before (&eb, gimple_build_assign (param,
+					       build_fold_addr_expr (b.data)),
+		     GSI_SAME_STMT);
+  b.pd = make_ssa_name (build_pointer_type (b.record));
+  gsi_insert_before (&eb, gimple_build_assign (b.pd,
+					       fold_convert (TREE_TYPE (b.pd),
+							     param)),
+		     GSI_SAME_STMT);
+  hash_set<gimple *> keep;
+  for (unsigned i = 0; i < b.live_in.length (); i++)
+    {
+      tree copy = or_load (&eb, or_component (build_simple_mem_ref (b.pd),
+					       b.live_fields[i]));
+      b.copies.put (b.live_in[i], copy);
+      keep.add (SSA_NAME_DEF_STMT (copy));
+    }
+  or_use_copies (b.region, b.copies, keep);
+}
+
+/* Y: the partial results into the thread's slots; Y1, reached by the
+   thread that ran the last iteration: the values the loop hands out (how
+   many into *N_LAST); Z: the region's end.  A fresh reference to the
+   record each time: GIMPLE shares no tree nodes.  */
+static void
+or_store_results (or_build &b, unsigned *n_last)
+{
+  tree ulong = long_unsigned_type_node;
+  auto_vec<or_reduction> &reductions = b.form->reductions;
+  auto_vec<gphi *> &outs = b.form->outs;
+  gimple_stmt_iterator yg = gsi_last_bb (b.y);
+  for (unsigned j = 0; j < reductions.length (); j++)
+    or_store (&yg, or_slot (b, build_simple_mem_ref (b.pd), j, b.t),
+	      reductions[j].out);
+  gimple_stmt_iterator yl = gsi_last_bb (b.y);
+  tree end = force_gimple_operand_gsi (&yl, fold_build2 (PLUS_EXPR, ulong,
+							 b.lo, b.cnt),
+				       true, NULL_TREE, false,
+				       GSI_CONTINUE_LINKING);
+  /* TOTAL, where not a constant, is a live-in: the region uses its copy.  */
+  tree *total_copy = b.copies.get (b.total);
+  gsi_insert_after (&yl, gimple_build_cond (EQ_EXPR, end,
+					    total_copy ? *total_copy : b.total,
+					    NULL_TREE, NULL_TREE),
+		    GSI_CONTINUE_LINKING);
+  single_succ_edge (b.y)->flags = EDGE_TRUE_VALUE;
+  single_succ_edge (b.y)->probability = profile_probability::even ();
+  make_edge (b.y, b.z, EDGE_FALSE_VALUE)->probability
+    = profile_probability::even ();
+  gimple_stmt_iterator y1g = gsi_last_bb (b.y1);
+  edge out_e = single_succ_edge (b.w);
+  for (unsigned i = 0; i < outs.length (); i++)
+    if (b.form->out_reduction[i] < 0)
+      {
+	or_store (&y1g, or_component (build_simple_mem_ref (b.pd),
+				      b.last_fields[i]),
+		  PHI_ARG_DEF_FROM_EDGE (outs[i], out_e));
+	(*n_last)++;
+      }
+  gimple_stmt_iterator zg = gsi_last_bb (b.z);
+  gsi_insert_after (&zg, gimple_build_omp_return (false), GSI_NEW_STMT);
+}
+
+/* W: the values after the region: a reduction's value from before the
+   loop with the slots, in thread order; the last values.  */
+static void
+or_values_after (or_build &b)
+{
+  auto_vec<or_reduction> &reductions = b.form->reductions;
+  auto_vec<gphi *> &outs = b.form->outs;
+  edge out_e = single_succ_edge (b.w);
+  gimple_stmt_iterator wg = gsi_after_labels (b.w);
+  for (unsigned i = 0; i < outs.length (); i++)
+    {
+      int j = b.form->out_reduction[i];
+      tree value;
+      if (j >= 0)
+	{
+	  value = b.inits[j];
+	  for (unsigned k = 0; k < b.threads; k++)
+	    {
+	      tree part = or_load (&wg, or_slot (b, b.data, j,
+						 build_int_cst (integer_type_node,
+								k)));
+	      tree sum = make_ssa_name (TREE_TYPE (reductions[j].out));
+	      gsi_insert_before (&wg, gimple_build_assign (sum,
+							   reductions[j].code,
+							   value, part),
+				 GSI_SAME_STMT);
+	      value = sum;
+	    }
+	}
+      else
+	value = or_load (&wg, or_component (b.data, b.last_fields[i]));
+      SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (outs[i], out_e), value);
+    }
+}
+
+/* The region built, expanded at once (omp_expand_local from HEAD), and
+   what the loop passes that follow expect set up again.  */
+static void
+or_expand (or_build &b)
+{
+  free_dominance_info (CDI_DOMINATORS);
+  calculate_dominance_info (CDI_DOMINATORS);
+  mark_virtual_operands_for_renaming (cfun);
+  update_ssa (TODO_update_ssa_only_virtuals);
+  b.loop->can_be_parallel = false;
+  omp_expand_local (b.head);
+  /* The loop passes that follow expect dominators.  */
+  free_dominance_info (CDI_DOMINATORS);
+  calculate_dominance_info (CDI_DOMINATORS);
+  scev_reset ();
+  free_numbers_of_iterations_estimates (cfun);
+  pt_solution_reset (&cfun->gimple_df->escaped);
+}
+
 int
 gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
 		    unsigned *n_last, const char **why)
@@ -779,27 +1090,8 @@ gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
   *n_reductions = *n_last = 0;
   *why = NULL;
   unsigned threads = flag_tree_parallelize_loops;
-  if (threads < 2 || threads > 1024
-      || !builtin_decl_explicit (BUILT_IN_OMP_GET_NUM_THREADS)
-      || !builtin_decl_explicit (BUILT_IN_OMP_GET_THREAD_NUM)
-      || !builtin_decl_explicit (BUILT_IN_GOMP_PARALLEL))
-    {
-      *why = "no OpenMP run-time calls in this compilation";
-      return 0;
-    }
-  if (cfun->has_nonlocal_label || cfun->calls_setjmp)
-    {
-      *why = "the function has non-local labels or calls setjmp";
-      return 0;
-    }
-  /* As parloops: not in a function compiled for an offload device too.  */
-  if (oacc_get_fn_attrib (cfun->decl)
-      || lookup_attribute ("omp declare target",
-			   DECL_ATTRIBUTES (cfun->decl)))
-    {
-      *why = "the function is compiled for an offload device too";
-      return 0;
-    }
+  if ((*why = or_function_refusal (threads)))
+    return 0;
   calculate_dominance_info (CDI_DOMINATORS);
   class loop *loop = NULL;
   int found = or_find_loop (num, line, &loop);
@@ -808,15 +1100,8 @@ gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
       *why = "the marked loop was not found";
       return found;
     }
-
-  /* Too little work stays sequential, as in parloops.  */
-  unsigned per_thread = loop->inner ? 2 : param_parloops_min_per_thread;
-  HOST_WIDE_INT estimated = estimated_loop_iterations_int (loop);
-  if (estimated == -1)
-    estimated = get_likely_max_loop_iterations_int (loop);
-  if (optimize_loop_nest_for_size_p (loop)
-      || (estimated != -1
-	  && estimated < (HOST_WIDE_INT) threads * per_thread - 1))
+  unsigned per_thread;
+  if (!or_enough_work (loop, threads, &per_thread))
     {
       *why = "too few iterations for the threads";
       return 0;
@@ -839,214 +1124,20 @@ gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
   or_form form;
   if (!or_analyze (loop, &form, why))
     return 0;
-  edge exit = form.exit;
-  auto_vec<or_reduction> &reductions = form.reductions;
-  auto_vec<gphi *> &outs = form.outs;
-  auto_vec<int> &out_reduction = form.out_reduction;
-
-  /* The blocks: HEAD (parent, ends with the GIMPLE_OMP_PARALLEL) → ENTRY
-     (the thread's block of iterations) → PRE (preheader) → loop → TEST →
-     Y (partial results) → Y1 (the last iteration's values) → Z
-     (GIMPLE_OMP_RETURN) → W (parent: the values after the region).  */
-  location_t loc = find_loop_location (loop).get_location_t ();
-  basic_block head = split_edge (loop_preheader_edge (loop));
-  basic_block entry = split_edge (single_succ_edge (head));
-  basic_block pre = split_edge (single_succ_edge (entry));
-  bool exit_true = exit->flags & EDGE_TRUE_VALUE;
-  basic_block y = split_edge (exit);
-  basic_block y1 = split_edge (single_succ_edge (y));
-  basic_block z = split_edge (single_succ_edge (y1));
-  basic_block w = split_edge (single_succ_edge (z));
-  tree ulong = long_unsigned_type_node;
-
-  /* In HEAD: the number of iterations, and addresses of the locals.  */
-  gimple_stmt_iterator hg = gsi_last_bb (head);
-  tree niter = fold_convert (ulong, unshare_expr (form.desc.niter));
-  tree total = force_gimple_operand_gsi (&hg, fold_build2 (PLUS_EXPR, ulong,
-							   niter,
-							   build_int_cst (ulong, 1)),
-					 true, NULL_TREE, false,
-					 GSI_CONTINUE_LINKING);
-  or_share_locals (loop, head, form.locals);
-
-  /* In ENTRY: the thread's block of iterations, where its counters start;
-     none: straight to the end.  */
-  tree t, lo, cnt;
-  or_thread_block (entry, total, &t, &lo, &cnt);
-  auto_vec<tree> inits;
-  or_start_at (loop, form, entry, lo, inits);
-  gimple_stmt_iterator eg = gsi_last_bb (entry);
-  gsi_insert_after (&eg, gimple_build_cond (NE_EXPR, cnt,
-					    build_int_cst (ulong, 0),
-					    NULL_TREE, NULL_TREE),
-		    GSI_CONTINUE_LINKING);
-  single_succ_edge (entry)->flags = EDGE_TRUE_VALUE;
-  single_succ_edge (entry)->probability = profile_probability::likely ();
-  make_edge (entry, z, EDGE_FALSE_VALUE)->probability
-    = profile_probability::unlikely ();
-  or_count_to (loop, form.cond, exit_true, cnt, loc);
-
-  /* The shared record: partial results, last values, live-ins.  */
-  tree record = lang_hooks.types.make_type (RECORD_TYPE);
-  TYPE_NAME (record) = build_decl (UNKNOWN_LOCATION, TYPE_DECL,
-				   create_tmp_var_name (".gccpoly_data"),
-				   record);
-  tree fields = NULL_TREE;
-  auto_vec<tree> part_fields, last_fields;
-  for (or_reduction &r : reductions)
-    {
-      tree ty = build_array_type_nelts (TREE_TYPE (r.out), threads);
-      fields = or_field (record, ty, "partial", fields);
-      part_fields.safe_push (fields);
-    }
-  for (unsigned i = 0; i < outs.length (); i++)
-    {
-      fields = or_field (record, TREE_TYPE (gimple_phi_result (outs[i])),
-			 "last", fields);
-      last_fields.safe_push (fields);
-    }
-  auto_vec<basic_block> region;
-  region.safe_push (entry);
-  region.safe_push (pre);
-  basic_block *body = get_loop_body (loop);
-  for (unsigned i = 0; i < loop->num_nodes; i++)
-    region.safe_push (body[i]);
-  free (body);
-  region.safe_push (y);
-  region.safe_push (y1);
-  region.safe_push (z);
-  hash_set<basic_block> in_region;
-  for (basic_block bb : region)
-    in_region.add (bb);
-  auto_vec<tree> live_in;
-  or_prune_debug (region, in_region);
-  or_live_ins (region, in_region, live_in);
-  auto_vec<tree> live_fields;
-  for (tree n : live_in)
-    {
-      fields = or_field (record, TREE_TYPE (n), "in", fields);
-      live_fields.safe_push (fields);
-    }
-  TYPE_FIELDS (record) = nreverse (fields);
-  layout_type (record);
-  tree data = create_tmp_var (record, ".gccpoly_data_store");
-  TREE_ADDRESSABLE (data) = 1;
-
-  /* HEAD: the live-ins stored, the partial results set to the identity,
-     then the region.  */
-  hg = gsi_last_bb (head);
-  auto head_store = [&] (tree ref, tree value) {
-    gsi_insert_after (&hg, gimple_build_assign (ref, value),
-		      GSI_CONTINUE_LINKING);
-  };
-  auto slot = [&] (tree base, unsigned j, tree index) {
-    return build4 (ARRAY_REF, TREE_TYPE (reductions[j].out),
-		   or_component (base, part_fields[j]), index, NULL_TREE,
-		   NULL_TREE);
-  };
-  for (unsigned i = 0; i < live_in.length (); i++)
-    head_store (or_component (data, live_fields[i]), live_in[i]);
-  for (unsigned j = 0; j < reductions.length (); j++)
-    for (unsigned k = 0; k < threads; k++)
-      head_store (slot (data, j, build_int_cst (integer_type_node, k)),
-		  reductions[j].identity);
-  tree child = or_child_fn (loc);
-  tree clause = build_omp_clause (loc, OMP_CLAUSE_NUM_THREADS);
-  OMP_CLAUSE_NUM_THREADS_EXPR (clause) = build_int_cst (integer_type_node,
-							threads);
-  gomp_parallel *par = gimple_build_omp_parallel (NULL, clause, child, data);
-  gimple_set_location (par, loc);
-  gsi_insert_after (&hg, par, GSI_CONTINUE_LINKING);
-
-  /* ENTRY: the record's address (the child's argument), then the loads.  */
-  gimple_stmt_iterator eb = gsi_after_labels (entry);
-  tree param = make_ssa_name (DECL_ARGUMENTS (child));
-  gsi_insert_before (&eb, gimple_build_assign (param, build_fold_addr_expr (data)),
-		     GSI_SAME_STMT);
-  tree pd = make_ssa_name (build_pointer_type (record));
-  gsi_insert_before (&eb, gimple_build_assign (pd, fold_convert (TREE_TYPE (pd), param)),
-		     GSI_SAME_STMT);
-  /* A fresh reference each time: GIMPLE shares no tree nodes.  */
-  auto view = [&] () { return build_simple_mem_ref (pd); };
-  hash_map<tree, tree> copies;
-  hash_set<gimple *> keep;
-  for (unsigned i = 0; i < live_in.length (); i++)
-    {
-      tree copy = or_load (&eb, or_component (view (), live_fields[i]));
-      copies.put (live_in[i], copy);
-      keep.add (SSA_NAME_DEF_STMT (copy));
-    }
-  or_use_copies (region, copies, keep);
-
-  /* Y: the partial results into the thread's slots; Y1, reached by the
-     thread that ran the last iteration: the values the loop hands out.  */
-  gimple_stmt_iterator yg = gsi_last_bb (y);
-  for (unsigned j = 0; j < reductions.length (); j++)
-    or_store (&yg, slot (view (), j, t), reductions[j].out);
-  gimple_stmt_iterator yl = gsi_last_bb (y);
-  tree end = force_gimple_operand_gsi (&yl, fold_build2 (PLUS_EXPR, ulong, lo, cnt),
-				       true, NULL_TREE, false, GSI_CONTINUE_LINKING);
-  /* TOTAL, where not a constant, is a live-in: the region uses its copy.  */
-  tree *total_copy = copies.get (total);
-  gsi_insert_after (&yl, gimple_build_cond (EQ_EXPR, end,
-					    total_copy ? *total_copy : total,
-					    NULL_TREE, NULL_TREE),
-		    GSI_CONTINUE_LINKING);
-  single_succ_edge (y)->flags = EDGE_TRUE_VALUE;
-  single_succ_edge (y)->probability = profile_probability::even ();
-  make_edge (y, z, EDGE_FALSE_VALUE)->probability = profile_probability::even ();
-  gimple_stmt_iterator y1g = gsi_last_bb (y1);
-  edge out_e = single_succ_edge (w);
-  for (unsigned i = 0; i < outs.length (); i++)
-    if (out_reduction[i] < 0)
-      {
-	or_store (&y1g, or_component (view (), last_fields[i]),
-		  PHI_ARG_DEF_FROM_EDGE (outs[i], out_e));
-	(*n_last)++;
-      }
-  gimple_stmt_iterator zg = gsi_last_bb (z);
-  gsi_insert_after (&zg, gimple_build_omp_return (false), GSI_NEW_STMT);
-
-  /* W: the values after the region: a reduction's value from before the
-     loop with the slots, in thread order; the last values.  */
-  gimple_stmt_iterator wg = gsi_after_labels (w);
-  for (unsigned i = 0; i < outs.length (); i++)
-    {
-      int j = out_reduction[i];
-      tree value;
-      if (j >= 0)
-	{
-	  value = inits[j];
-	  for (unsigned k = 0; k < threads; k++)
-	    {
-	      tree part = or_load (&wg, slot (data, j,
-					      build_int_cst (integer_type_node, k)));
-	      tree sum = make_ssa_name (TREE_TYPE (reductions[j].out));
-	      gsi_insert_before (&wg, gimple_build_assign (sum, reductions[j].code,
-							   value, part),
-				 GSI_SAME_STMT);
-	      value = sum;
-	    }
-	}
-      else
-	value = or_load (&wg, or_component (data, last_fields[i]));
-      SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (outs[i], out_e), value);
-    }
-  *n_reductions = reductions.length ();
-  reset_debug_outside (region, in_region);
-
-  /* Expand it.  */
-  free_dominance_info (CDI_DOMINATORS);
-  calculate_dominance_info (CDI_DOMINATORS);
-  mark_virtual_operands_for_renaming (cfun);
-  update_ssa (TODO_update_ssa_only_virtuals);
-  loop->can_be_parallel = false;
-  omp_expand_local (head);
-  /* The loop passes that follow expect dominators.  */
-  free_dominance_info (CDI_DOMINATORS);
-  calculate_dominance_info (CDI_DOMINATORS);
-  scev_reset ();
-  free_numbers_of_iterations_estimates (cfun);
-  pt_solution_reset (&cfun->gimple_df->escaped);
+  or_build b;
+  b.loop = loop;
+  b.form = &form;
+  b.threads = threads;
+  bool exit_true = form.exit->flags & EDGE_TRUE_VALUE;
+  or_blocks (b);
+  or_thread_iterations (b, exit_true);
+  or_record (b);
+  or_start_region (b);
+  or_load_live_ins (b);
+  or_store_results (b, n_last);
+  or_values_after (b);
+  *n_reductions = form.reductions.length ();
+  reset_debug_outside (b.region, b.in_region);
+  or_expand (b);
   return 1;
 }
