@@ -1,9 +1,11 @@
 /* gccpoly's C ABI onto GCC's internals.
 
-   The C++ side (shim.cc) is a thin layer of opaque handles, iterators and
-   builders; every decision is taken in Rust.  bindgen reads this header to
-   produce the Rust declarations.  Handles are only valid inside the GCC
-   callback that produced them.  */
+   The C++ side (shim/*.cc, one file per concern: docs/design.md) is a
+   layer of opaque handles, accessors, iterators and builders; the
+   decisions are taken in Rust (the rewrites' own shape checks apart, which
+   move to Rust as they are touched).  bindgen reads this header to produce
+   the Rust declarations.  Handles are only valid inside the GCC callback
+   that produced them.  */
 
 #ifndef GCCPOLY_SHIM_H
 #define GCCPOLY_SHIM_H
