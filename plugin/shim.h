@@ -1,6 +1,6 @@
 /* gccpoly's C ABI onto GCC's internals.
 
-   The C++ side (shim/*.cc, one file per concern: docs/design.md) is a
+   The C++ side (the files of shim/, one per concern: docs/design.md) is a
    layer of opaque handles, accessors, iterators and builders; the
    decisions are taken in Rust (the rewrites' own shape checks apart, which
    move to Rust as they are touched).  bindgen reads this header to produce

@@ -178,30 +178,18 @@ sf_copy_body (sf_loop *j, hash_map<tree, tree> *map, gimple_stmt_iterator *to, b
       jm_insert (sf_copy_stmt (gsi_stmt (g), map), to, before);
 }
 
-gp_shift_status
-gp_loop_shift (unsigned num, int apply, unsigned long long max_count,
-	       unsigned *first, unsigned *last)
+/* Versions J's loop B on whether it runs fused: where L goes on after
+   this iteration and B's count is its bound's (above its start: A's then
+   one more), below MAX_COUNT where that is not zero (B runs in parallel
+   from there on).  The copy run otherwise into *REST; both copies of B
+   must leave into the block of L's exit test, *D, by *EB and *ER.  */
+static gp_shift_status
+sf_version (sf_loop &j, unsigned long long max_count, class loop **rest,
+	    basic_block *d, edge *eb, edge *er)
 {
-  sf_loop j;
-  gp_shift_status status = sf_analyse (num, &j);
-  unsigned fa = status == GP_SHIFT_OK ? j.a->num : 0;
-  unsigned fb = status == GP_SHIFT_OK ? j.b->num : 0;
-  /* Applied, the loops must be those the caller judged.  */
-  if (apply && (!first || !last || *first != fa || *last != fb))
-    return GP_SHIFT_SHAPE;
-  if (first)
-    *first = fa;
-  if (last)
-    *last = fb;
-  if (status != GP_SHIFT_OK || !apply)
-    return status;
-  class loop *l = j.l, *a = j.a, *b = j.b;
+  class loop *l = j.l, *b = j.b;
   tree k = PHI_RESULT (j.counter);
-  tree type = TREE_TYPE (k);
   tree s64 = long_long_integer_type_node;
-  /* B runs fused where L goes on after this iteration and B's count is
-     its bound's (above its start: A's then one more), below MAX_COUNT
-     where that is not zero (B runs in parallel from there on).  */
   tree next64 = fold_build2 (PLUS_EXPR, s64, fold_convert (s64, k), build_int_cst (s64, 1));
   tree cond = fold_build2 (j.go_on, boolean_type_node, next64, fold_convert (s64, j.bound));
   tree count = fold_build2 (MINUS_EXPR, s64,
@@ -217,19 +205,30 @@ gp_loop_shift (unsigned num, int apply, unsigned long long max_count,
   /* A test that never holds (MAX_COUNT 1): nothing to fuse.  */
   if (integer_zerop (cond))
     return GP_SHIFT_COUNTS;
-  class loop *rest = version_loop_alone (b, cond);
-  if (!rest)
+  *rest = version_loop_alone (b, cond);
+  if (!*rest)
     return GP_SHIFT_SHAPE;
-  reset_debug_outside_loop (rest);
+  reset_debug_outside_loop (*rest);
   /* Both copies of B leave into the block of L's exit test; otherwise B
      stays two copies of itself, which is right.  */
-  edge eb = ix_exit (b), er = ix_exit (rest);
-  basic_block d = eb ? eb->dest : NULL;
-  if (!eb || !er || er->dest != d || EDGE_COUNT (d->preds) != 2 || d != ix_exit (l)->src)
+  *eb = ix_exit (b);
+  *er = ix_exit (*rest);
+  *d = *eb ? (*eb)->dest : NULL;
+  if (!*eb || !*er || (*er)->dest != *d || EDGE_COUNT ((*d)->preds) != 2
+      || *d != ix_exit (l)->src)
     return GP_SHIFT_SHAPE;
-  /* The fused B: A's iteration i of L's next iteration after each of its
-     own, A's counter B's, L's counter one on, A's other PHIs B's.  */
-  hash_map<tree, tree> fused;
+  return GP_SHIFT_OK;
+}
+
+/* The fused B: A's iteration i of L's next iteration after each of its
+   own, A's counter B's, L's counter one on, A's other PHIs B's (into
+   CARRIED); the names of A's values there into FUSED.  */
+static void
+sf_fuse (sf_loop &j, hash_map<tree, tree> &fused, auto_vec<gphi *> &carried)
+{
+  class loop *l = j.l, *a = j.a, *b = j.b;
+  tree k = PHI_RESULT (j.counter);
+  tree type = TREE_TYPE (k);
   {
     /* Before the fused B: L's counter one on, and what A uses of L's own
        values computed anew from it, in the order of L's blocks.  */
@@ -246,7 +245,6 @@ gp_loop_shift (unsigned num, int apply, unsigned long long max_count,
     gsi_insert_seq_on_edge_immediate (loop_preheader_edge (b), seq);
   }
   fused.put (PHI_RESULT (j.ca.counter), PHI_RESULT (j.cb.counter));
-  auto_vec<gphi *> carried;
   for (gphi_iterator g = gsi_start_phis (a->header); !gsi_end_p (g); gsi_next (&g))
     if (g.phi () != j.ca.counter)
       {
@@ -263,10 +261,18 @@ gp_loop_shift (unsigned num, int apply, unsigned long long max_count,
       add_phi_arg (c, jm_name_in (&fused, PHI_ARG_DEF_FROM_EDGE (phi, loop_latch_edge (a))),
 		   loop_latch_edge (b), UNKNOWN_LOCATION);
     }
-  /* What the fused B hands to L's next iteration, through PHIs of D and
-     of L's header: A's carried values after B's count of its iterations,
-     the counter of its next one, and whether it ran.  */
-  auto_vec<tree> in_l;	/* L's header PHIs, per carried value */
+}
+
+/* What the fused B hands to L's next iteration, through PHIs of D (from
+   B by EB, from its other copy by ER) and of L's header: A's CARRIED
+   values after B's count of its iterations (into IN_L), the counter of its
+   next one (*I_LAST), and whether it ran (*FLAG).  */
+static void
+sf_hand_on (sf_loop &j, basic_block d, edge eb, edge er,
+	    const auto_vec<gphi *> &carried, hash_map<tree, tree> &fused,
+	    auto_vec<tree> &in_l, tree *i_last, tree *flag)
+{
+  class loop *l = j.l, *a = j.a, *b = j.b;
   /* OUT in D (FUSED_V from the fused B, REST_V from the other), IN in L's
      header (INIT before L, OUT from the iteration before); IN.  */
   auto carry = [&] (tree out, tree in, tree fused_v, tree rest_v, tree init) {
@@ -286,14 +292,23 @@ gp_loop_shift (unsigned num, int apply, unsigned long long max_count,
     in_l.safe_push (carry_like (PHI_RESULT (phi),
 				jm_name_in (&fused, PHI_ARG_DEF_FROM_EDGE (phi, loop_latch_edge (a))),
 				PHI_ARG_DEF_FROM_EDGE (phi, loop_preheader_edge (a))));
-  tree i_last = carry_like (PHI_RESULT (j.ca.counter),
-			    PHI_ARG_DEF_FROM_EDGE (j.cb.counter, loop_latch_edge (b)), j.ca.lo);
-  tree flag = make_ssa_name (boolean_type_node);
-  carry (make_ssa_name (boolean_type_node), flag, boolean_true_node, boolean_false_node,
+  *i_last = carry_like (PHI_RESULT (j.ca.counter),
+			PHI_ARG_DEF_FROM_EDGE (j.cb.counter, loop_latch_edge (b)), j.ca.lo);
+  *flag = make_ssa_name (boolean_type_node);
+  carry (make_ssa_name (boolean_type_node), *flag, boolean_true_node, boolean_false_node,
 	 boolean_false_node);
-  /* Before A: where the iteration before ran B fused, only A's last
-     iteration is left, run in TAIL from the carried values; A as written
-     runs otherwise.  Both go on to A's exit block J.  */
+}
+
+/* Before A: where the iteration before ran B fused (FLAG), only A's last
+   iteration is left, run in a tail block from the carried values (IN_L,
+   the counter I_LAST); A as written runs otherwise.  Both go on to A's
+   exit block J, whose PHIs take the tail's values; A's values used after
+   A become PHIs of J's, A's or the tail's.  */
+static void
+sf_tail (sf_loop &j, const auto_vec<gphi *> &carried,
+	 const auto_vec<tree> &in_l, tree i_last, tree flag)
+{
+  class loop *l = j.l, *a = j.a;
   edge ax = j.ca.exit;
   basic_block jb = ax->dest;
   basic_block c = split_edge (loop_preheader_edge (a));
@@ -317,8 +332,6 @@ gp_loop_shift (unsigned num, int apply, unsigned long long max_count,
     last_it.put (PHI_RESULT (carried[i]), in_l[i]);
   gimple_stmt_iterator tg = gsi_last_bb (tail);
   sf_copy_body (&j, &last_it, &tg, false);
-  /* J's PHIs take the tail's values; A's values used after A, each a PHI
-     of J's, A's or the tail's.  */
   for (gphi_iterator g = gsi_start_phis (jb); !gsi_end_p (g); gsi_next (&g))
     {
       tree arg = PHI_ARG_DEF_FROM_EDGE (g.phi (), ax);
@@ -358,9 +371,41 @@ gp_loop_shift (unsigned num, int apply, unsigned long long max_count,
 	  update_stmt (u);
 	}
     }
+}
+
+gp_shift_status
+gp_loop_shift (unsigned num, int apply, unsigned long long max_count,
+	       unsigned *first, unsigned *last)
+{
+  sf_loop j;
+  gp_shift_status status = sf_analyse (num, &j);
+  unsigned fa = status == GP_SHIFT_OK ? j.a->num : 0;
+  unsigned fb = status == GP_SHIFT_OK ? j.b->num : 0;
+  /* Applied, the loops must be those the caller judged.  */
+  if (apply && (!first || !last || *first != fa || *last != fb))
+    return GP_SHIFT_SHAPE;
+  if (first)
+    *first = fa;
+  if (last)
+    *last = fb;
+  if (status != GP_SHIFT_OK || !apply)
+    return status;
+  class loop *rest;
+  basic_block d;
+  edge eb, er;
+  status = sf_version (j, max_count, &rest, &d, &eb, &er);
+  if (status != GP_SHIFT_OK)
+    return status;
+  hash_map<tree, tree> fused;
+  auto_vec<gphi *> carried;
+  sf_fuse (j, fused, carried);
+  auto_vec<tree> in_l;	/* L's header PHIs, per carried value */
+  tree i_last, flag;
+  sf_hand_on (j, d, eb, er, carried, fused, in_l, &i_last, &flag);
+  sf_tail (j, carried, in_l, i_last, flag);
   free_dominance_info (CDI_DOMINATORS);
   calculate_dominance_info (CDI_DOMINATORS);
-  for (class loop *x : {l, a, b, rest})
+  for (class loop *x : {j.l, j.a, j.b, rest})
     free_numbers_of_iterations_estimates (x);
   scev_reset_htab ();
   mark_virtual_operands_for_renaming (cfun);
