@@ -17,7 +17,7 @@ use super::ir::LoopRef;
 use super::loops::LoopForest;
 use super::parallel::{loop_map, LoopMap, LoopOutcome, RegionOutcome};
 use super::scop::Region;
-use super::source::{FrontEndLoop, FrontEndLoops, SourcePos};
+use super::source::{FrontEndLoop, FrontEndLoops, FunctionVars, SourcePos};
 use crate::ffi;
 use poly::coalesce::{self, Coalescing, Device, LaneAccess, Nest, NestLoop};
 use poly::{AccessKind, BoundedCtx, LightScop, ParamAffine, Piece, Polynomial};
@@ -325,14 +325,7 @@ impl Context<'_> {
     fn pragma(&self, l: u32, chain: &[u32], collapse: usize, trips: &[Option<i128>], stmts: &[String], maps: Result<Maps, String>, work: &Work) -> Result<(String, Option<String>), String> {
         // The region's other assumptions on its parameters become C
         // conditions of the if() below.
-        let mut holds = Vec::new();
-        for a in self.r.assumptions.iter().filter(|a| a.kind != "no-alias") {
-            let why = |e: String| format!("the nest rests on a run-time assumption ({}: {}) that C cannot test here: {e}", a.kind, a.text);
-            let set = a.params.as_ref().ok_or_else(|| why("it is not a condition on the parameters".into()))?;
-            let cx = BoundedCtx::new(self.opts.max_operations);
-            let (_, dnf) = poly::param_dnf_within(&cx, set, &self.r.scop.context).map_err(|e| why(e.to_string()))?;
-            holds.push(self.condition_text(&dnf).map_err(why)?);
-        }
+        let holds = self.assumption_conditions()?;
         let outer = self.forest.get(l).ok_or("the loop is gone")?;
         let fe = outer.front_end.as_ref().ok_or("the loop is not a statement of the source")?;
         let keyword = outer.pos.clone().ok_or("the loop has no source position")?;
@@ -355,6 +348,52 @@ impl Context<'_> {
         if let Some(x) = vars_of.and_then(|v| v.addressable.first()) {
             return Err(format!("the function takes the address of its variable '{x}', which the plan cannot follow"));
         }
+        let mut clauses = Vec::new();
+        if collapse > 1 {
+            clauses.push(format!("collapse({collapse})"));
+        }
+        clauses.extend(self.sharing_clauses(l, fe, &keyword, &vars, vars_of)?);
+        let (maps, sections, _) = maps?;
+        clauses.extend(maps);
+        // Arrays the verdicts assume apart must be apart, and the other
+        // tests below must hold, else the loop runs as written: the guard
+        // is a C `if` around the construct, with a copy of the loop in its
+        // `else`. (An `if` clause would run the construct's host fallback
+        // instead, in one thread and in order where arrays may overlap: on
+        // an H200's host, jacobi-2d's collapsed nests ran 2.8 times slower
+        // than as written; and GCC 12 ignores the clause for a `simd`
+        // inside `target`.)
+        let mut apart = self.apart_tests(&sections);
+        let tests = self.work_tests(chain, collapse, trips, stmts, work)?;
+        let work = (!tests.is_empty()).then(|| tests.join(" && "));
+        for h in holds.into_iter().filter(|h| h != "1") {
+            if !apart.contains(&h) {
+                apart.push(h);
+            }
+        }
+        let guard: Vec<String> = apart.into_iter().chain(work).collect();
+        let construct = format!("omp target teams distribute parallel for simd {}", clauses.join(" ")).trim_end().to_string();
+        Ok((construct, (!guard.is_empty()).then(|| guard.join(" && "))))
+    }
+
+    /// The region's assumptions on its parameters other than no-alias, as
+    /// C conditions for the guard; why not where one cannot be said in C.
+    fn assumption_conditions(&self) -> Result<Vec<String>, String> {
+        let mut holds = Vec::new();
+        for a in self.r.assumptions.iter().filter(|a| a.kind != "no-alias") {
+            let why = |e: String| format!("the nest rests on a run-time assumption ({}: {}) that C cannot test here: {e}", a.kind, a.text);
+            let set = a.params.as_ref().ok_or_else(|| why("it is not a condition on the parameters".into()))?;
+            let cx = BoundedCtx::new(self.opts.max_operations);
+            let (_, dnf) = poly::param_dnf_within(&cx, set, &self.r.scop.context).map_err(|e| why(e.to_string()))?;
+            holds.push(self.condition_text(&dnf).map_err(why)?);
+        }
+        Ok(holds)
+    }
+
+    /// The `private`, `firstprivate` and `reduction` clauses of loop `l`'s
+    /// construct (`fe` as the front end saw it, its `keyword`, the collapsed
+    /// loops' `vars`); why not where a variable it assigns cannot have one.
+    fn sharing_clauses(&self, l: u32, fe: &FrontEndLoop, keyword: &SourcePos, vars: &[String], vars_of: Option<&FunctionVars>) -> Result<Vec<String>, String> {
         // A variable the loop assigns keeps, after the construct, no value
         // from it (no lastprivate): none may be read after the loop.
         let after_loop = |name: &str, decl: Option<&SourcePos>| {
@@ -365,9 +404,6 @@ impl Context<'_> {
             })
         };
         let mut clauses = Vec::new();
-        if collapse > 1 {
-            clauses.push(format!("collapse({collapse})"));
-        }
         // Variables declared before the loop and assigned in it: reductions
         // as the verdict says, else firstprivate (a value the body reads
         // before it writes it is the one from before the loop, as the
@@ -425,16 +461,12 @@ impl Context<'_> {
         for (op, names) in &reduce {
             clauses.push(format!("reduction({op}:{})", names.join(", ")));
         }
-        let (maps, sections, _) = maps?;
-        clauses.extend(maps);
-        // Arrays the verdicts assume apart must be apart, and the other
-        // tests below must hold, else the loop runs as written: the guard
-        // is a C `if` around the construct, with a copy of the loop in its
-        // `else`. (An `if` clause would run the construct's host fallback
-        // instead, in one thread and in order where arrays may overlap: on
-        // an H200's host, jacobi-2d's collapsed nests ran 2.8 times slower
-        // than as written; and GCC 12 ignores the clause for a `simd`
-        // inside `target`.)
+        Ok(clauses)
+    }
+
+    /// The guard's tests that mapped arrays are apart: every pair of
+    /// `sections` of which one is a pointer's.
+    fn apart_tests(&self, sections: &Sections) -> Vec<String> {
         let mut apart = Vec::new();
         // Every pair of mapped arrays of which one is a pointer: the
         // region's no-alias assumptions among them, and, for the mapping
@@ -458,6 +490,12 @@ impl Context<'_> {
             let test = format!("({} <= {} || {} <= {})", at(a, true), at(b, false), at(b, true), at(a, false));
             apart.push(test);
         }
+        apart
+    }
+
+    /// The guard's tests that every loop runs and that there is enough
+    /// work; `chain`, `collapse`, `trips` as for `pragma`.
+    fn work_tests(&self, chain: &[u32], collapse: usize, trips: &[Option<i128>], stmts: &[String], work: &Work) -> Result<Vec<String>, String> {
         // Every loop runs (else sections of loops that do not can have
         // negative lengths), and there is enough work (else the loop runs
         // as written).
@@ -506,15 +544,7 @@ impl Context<'_> {
                 }
             }
         }
-        let work = (!tests.is_empty()).then(|| tests.join(" && "));
-        for h in holds.into_iter().filter(|h| h != "1") {
-            if !apart.contains(&h) {
-                apart.push(h);
-            }
-        }
-        let guard: Vec<String> = apart.into_iter().chain(work).collect();
-        let construct = format!("omp target teams distribute parallel for simd {}", clauses.join(" ")).trim_end().to_string();
-        Ok((construct, (!guard.is_empty()).then(|| guard.join(" && "))))
+        Ok(tests)
     }
 
     /// `map` clauses for the arrays of `stmts`: `to` for arrays only read,

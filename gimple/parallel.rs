@@ -1209,13 +1209,12 @@ impl<'a> SplitJudge<'a> {
     }
 }
 
+/// The verdicts, interchanges, dependences and dump of region `r`'s loops.
 pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) -> RegionOutcome {
     let t0 = std::time::Instant::now();
     let timing = std::env::var_os("GCCPOLY_TIME").is_some();
     let Prepared { lm, arrays, ssa, live } = prepare(forest, r);
-    let display = |a: &str| -> String { ssa.names.get(a).cloned().unwrap_or_else(|| a.to_string()) };
     let vopts = VerdictOptions { allow_reassociation: opts.reassociate, allow_privatization: true };
-    let line_of = |l: u32| forest.get(l).and_then(|x| x.pos.as_ref().map(|p| p.line)).unwrap_or(0);
 
     let mut hints: HashMap<u32, Vec<(ReductionHint, String)>> = HashMap::new();
     for &l in &r.loops {
@@ -1231,8 +1230,53 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
             None
         }
     };
-    let mut verdicts: HashMap<u32, Result<LoopVerdict, IslFailure>> = HashMap::new();
+    let (mut verdicts, jobs) = pairwise_verdicts(r, &lm, &hints, engine.as_ref(), &vopts);
     let depth = lm.depth.values().copied().max().unwrap_or(1);
+    exact_verdicts_where_needed(forest, r, &live, depth, &jobs, &vopts, opts, engine.is_none(), &mut verdicts);
+
+    let t_verdicts = t0.elapsed();
+    // Interchange within bands.
+    let inter: HashMap<u32, Vec<(u32, bool, String)>> = match engine.as_ref().filter(|_| !opts.verdicts_only) {
+        Some(e) => band_interchanges(forest, r, &lm, &hints, &ssa, e),
+        None => HashMap::new(),
+    };
+
+    let t_inter = t0.elapsed();
+    let privatized = loop_outcomes(forest, r, &verdicts, &hints, &arrays, &ssa, inter, &mut out);
+    dependences_dump(r, engine.as_ref(), &lm, &live, &privatized, opts, &mut out);
+    let t_deps = t0.elapsed();
+    if timing {
+        eprintln!(
+            "gccpoly time: region at line {}: verdicts {:?}, interchange {:?}, dependences {:?}, total {:?}, tests {}",
+            r.line,
+            t_verdicts,
+            t_inter - t_verdicts,
+            t_deps.saturating_sub(t_inter),
+            t0.elapsed(),
+            engine.as_ref().map(|e| *e.tests.borrow()).unwrap_or(0)
+        );
+    }
+    loops_dump(forest, r, &mut out);
+    out
+}
+
+/// The line of loop `l`'s position in the source (0 when unknown), for the
+/// crosscheck's messages and the dump.
+fn pos_line(forest: &LoopForest, l: u32) -> u32 {
+    forest.get(l).and_then(|x| x.pos.as_ref().map(|p| p.line)).unwrap_or(0)
+}
+
+/// The pairwise engine's verdicts on the region's loops (a loop without
+/// statements is doall), and the jobs of the loops with statements, for
+/// the exact engine.
+fn pairwise_verdicts(
+    r: &Region,
+    lm: &LoopMap,
+    hints: &HashMap<u32, Vec<(ReductionHint, String)>>,
+    engine: Option<&PairEngine>,
+    vopts: &VerdictOptions,
+) -> (HashMap<u32, Result<LoopVerdict, IslFailure>>, Vec<Job>) {
+    let mut verdicts: HashMap<u32, Result<LoopVerdict, IslFailure>> = HashMap::new();
     let mut jobs = Vec::new();
     for &l in &r.loops {
         let dim = 2 * lm.depth[&l] as u32 - 1;
@@ -1242,18 +1286,38 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
             verdicts.insert(l, Ok(empty_verdict(dim)));
             continue;
         }
-        if let Some(e) = &engine {
-            let v = e.verdict(&PairLoop { dim, statements: stmts.clone(), iterations: iteration_statement(r, l) }, &hs, &vopts);
+        if let Some(e) = engine {
+            let v = e.verdict(&PairLoop { dim, statements: stmts.clone(), iterations: iteration_statement(r, l) }, &hs, vopts);
             verdicts.insert(l, v);
         }
         jobs.push((l, dim, stmts, hs));
     }
-    if engine.is_none() && opts.verdicts_only && r.scop.statements.len() > EXACT_FALLBACK_STATEMENTS {
-        for (l, ..) in &jobs {
+    (verdicts, jobs)
+}
+
+/// Where the pairwise engine cannot read the model (`no_engine`), the
+/// exact engine's verdicts on `jobs` (none for a large model when only
+/// verdicts are wanted); with `crosscheck`, the two engines' disagreements
+/// on stderr.
+#[allow(clippy::too_many_arguments)]
+fn exact_verdicts_where_needed(
+    forest: &LoopForest,
+    r: &Region,
+    live: &[String],
+    depth: usize,
+    jobs: &[Job],
+    vopts: &VerdictOptions,
+    opts: AnalysisOptions,
+    no_engine: bool,
+    verdicts: &mut HashMap<u32, Result<LoopVerdict, IslFailure>>,
+) {
+    let line_of = |l: u32| pos_line(forest, l);
+    if no_engine && opts.verdicts_only && r.scop.statements.len() > EXACT_FALLBACK_STATEMENTS {
+        for (l, ..) in jobs {
             verdicts.insert(*l, Err(IslFailure::Error("the model is outside the pairwise engine's notation".into())));
         }
-    } else if engine.is_none() || opts.crosscheck {
-        let exact = exact_verdicts(r, &live, depth, &jobs, &vopts, opts.max_operations);
+    } else if no_engine || opts.crosscheck {
+        let exact = exact_verdicts(r, live, depth, jobs, vopts, opts.max_operations);
         for ((l, ..), x) in jobs.iter().zip(exact) {
             match verdicts.get(l) {
                 None => {
@@ -1277,38 +1341,61 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
             }
         }
     }
+}
 
-    let t_verdicts = t0.elapsed();
-    // Interchange within bands.
+/// For each loop of the region's bands, whether it interchanges with each
+/// other loop of its band: (that loop's line, legal, the reason).
+fn band_interchanges(
+    forest: &LoopForest,
+    r: &Region,
+    lm: &LoopMap,
+    hints: &HashMap<u32, Vec<(ReductionHint, String)>>,
+    ssa: &SsaScan,
+    e: &PairEngine,
+) -> HashMap<u32, Vec<(u32, bool, String)>> {
+    let line_of = |l: u32| pos_line(forest, l);
     let mut inter: HashMap<u32, Vec<(u32, bool, String)>> = HashMap::new();
-    if let Some(e) = engine.as_ref().filter(|_| !opts.verdicts_only) {
-        for band in bands(forest, r, &lm) {
-            let inner_stmts = lm.stmts[band.last().unwrap_or(&band[0])].clone();
-            for (x, &a) in band.iter().enumerate() {
-                let running = running_values(forest, r, a, &hints, &ssa.temporaries);
-                let shown = |v: &str| ssa.private_name(&running, v);
-                for &b in &band[x + 1..] {
-                    let (da, db) = (2 * lm.depth[&a] as u32 - 1, 2 * lm.depth[&b] as u32 - 1);
-                    let (legal, reason) = match e.interchange(da, db, &inner_stmts) {
-                        Ok(i) => (i.legal, interchange_reason(&i, &shown)),
-                        Err(IslFailure::OutOfOperations) => (false, "isl ran out of operations".into()),
-                        Err(e) => (false, format!("not analysed: {e}")),
-                    };
-                    inter.entry(a).or_default().push((line_of(b), legal, reason.clone()));
-                    inter.entry(b).or_default().push((line_of(a), legal, reason));
-                }
+    for band in bands(forest, r, lm) {
+        let inner_stmts = lm.stmts[band.last().unwrap_or(&band[0])].clone();
+        for (x, &a) in band.iter().enumerate() {
+            let running = running_values(forest, r, a, hints, &ssa.temporaries);
+            let shown = |v: &str| ssa.private_name(&running, v);
+            for &b in &band[x + 1..] {
+                let (da, db) = (2 * lm.depth[&a] as u32 - 1, 2 * lm.depth[&b] as u32 - 1);
+                let (legal, reason) = match e.interchange(da, db, &inner_stmts) {
+                    Ok(i) => (i.legal, interchange_reason(&i, &shown)),
+                    Err(IslFailure::OutOfOperations) => (false, "isl ran out of operations".into()),
+                    Err(e) => (false, format!("not analysed: {e}")),
+                };
+                inter.entry(a).or_default().push((line_of(b), legal, reason.clone()));
+                inter.entry(b).or_default().push((line_of(a), legal, reason));
             }
         }
     }
+    inter
+}
 
-    let t_inter = t0.elapsed();
+/// Each loop's outcome in source terms, with its interchanges, into
+/// `out.loops`; the arrays the verdicts privatize, for the dependences.
+#[allow(clippy::too_many_arguments)]
+fn loop_outcomes(
+    forest: &LoopForest,
+    r: &Region,
+    verdicts: &HashMap<u32, Result<LoopVerdict, IslFailure>>,
+    hints: &HashMap<u32, Vec<(ReductionHint, String)>>,
+    arrays: &[String],
+    ssa: &SsaScan,
+    mut inter: HashMap<u32, Vec<(u32, bool, String)>>,
+    out: &mut RegionOutcome,
+) -> BTreeSet<String> {
+    let display = |a: &str| -> String { ssa.names.get(a).cloned().unwrap_or_else(|| a.to_string()) };
     let mut privatized = BTreeSet::new();
     for &l in &r.loops {
         let o = match &verdicts[&l] {
             Ok(v) => {
                 privatized.extend(v.private.iter().cloned());
-                let running = running_values(forest, r, l, &hints, &ssa.temporaries);
-                outcome(v, &hints[&l], &arrays, &display, &|a: &str| ssa.private_name(&running, a))
+                let running = running_values(forest, r, l, hints, &ssa.temporaries);
+                outcome(v, &hints[&l], arrays, &display, &|a: &str| ssa.private_name(&running, a))
             }
             Err(IslFailure::OutOfOperations) => LoopOutcome::none("isl ran out of operations".into()),
             Err(e) => LoopOutcome::none(format!("not analysed: {e}")),
@@ -1317,11 +1404,25 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
         o.interchange = inter.remove(&l).unwrap_or_default();
         out.loops.insert(l, o);
     }
+    privatized
+}
 
+/// The dependences' counts into `out.counts` and their text into the dump
+/// (not for the verdicts alone): the pairwise engine's where it read the
+/// model, else the exact engine's relations.
+fn dependences_dump(
+    r: &Region,
+    engine: Option<&PairEngine>,
+    lm: &LoopMap,
+    live: &[String],
+    privatized: &BTreeSet<String>,
+    opts: AnalysisOptions,
+    out: &mut RegionOutcome,
+) {
     // Dependences: counts and the dump (not for the verdicts alone).
     if opts.verdicts_only {
-    } else if let Some(e) = engine.as_ref() {
-        match e.dependences(&privatized, opts.detail, false) {
+    } else if let Some(e) = engine {
+        match e.dependences(privatized, opts.detail, false) {
             Ok((deps, counts)) => {
                 out.dump.push_str(&format!(
                     "  dependences: {} flow, {} memory ({} ignored)\n",
@@ -1351,7 +1452,7 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
         out.dump.push_str(&format!("  isl emptiness tests: {}\n", e.tests.borrow()));
     } else {
         // The exact engine's relations, in isl notation.
-        match exact_dependences(r, &live, lm.depth.values().copied().max().unwrap_or(1), opts.max_operations) {
+        match exact_dependences(r, live, lm.depth.values().copied().max().unwrap_or(1), opts.max_operations) {
             Ok((counts, text)) => {
                 out.dump.push_str(&text);
                 out.counts = Some(counts);
@@ -1359,18 +1460,11 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
             Err(e) => out.dump.push_str(&format!("  dependences not computed: {e}\n")),
         }
     }
-    let t_deps = t0.elapsed();
-    if timing {
-        eprintln!(
-            "gccpoly time: region at line {}: verdicts {:?}, interchange {:?}, dependences {:?}, total {:?}, tests {}",
-            r.line,
-            t_verdicts,
-            t_inter - t_verdicts,
-            t_deps.saturating_sub(t_inter),
-            t0.elapsed(),
-            engine.as_ref().map(|e| *e.tests.borrow()).unwrap_or(0)
-        );
-    }
+}
+
+/// Each loop's remark, other blockers and interchanges, for the dump.
+fn loops_dump(forest: &LoopForest, r: &Region, out: &mut RegionOutcome) {
+    let line_of = |l: u32| pos_line(forest, l);
     for &l in &r.loops {
         let o = &out.loops[&l];
         let (_, text) = o.remark();
@@ -1382,7 +1476,6 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
             out.dump.push_str(&format!("    interchange with the loop at line {w}: {} ({reason})\n", if *legal { "legal" } else { "illegal" }));
         }
     }
-    out
 }
 
 fn empty_verdict(dim: u32) -> LoopVerdict {

@@ -16,7 +16,7 @@ use super::ir::{self, LoopRef, Stmt, Tree};
 use super::loops::LoopForest;
 use crate::ffi::{gp_stmt_kind as SK, gp_tree_kind as TK};
 use isl_rs::{DimType, Set};
-use poly::{delinearize, AccessKind, BoundedCtx, CmpOp, Cond, IslFailure, Polynomial, Scop, Statement};
+use poly::{delinearize, AccessKind, BoundedCtx, CmpOp, Cond, Delinearized, IslFailure, Polynomial, Scop, Statement};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// Why code is left out of every region (docs/report.md lists them).
@@ -1238,6 +1238,90 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             Node::Loop(_) => None,
         };
         // Statements' accesses.
+        let (mut raw, mut has_errno, entry_outside) = Self::entry_accesses(entry_block, force_entry_outside);
+        let iterators = self.iterators.clone();
+        let blocks: BTreeSet<i32> = self.blocks.iter().copied().filter(|&b| Some(b) != entry_outside).collect();
+        let in_region = move |b: i32| blocks.contains(&b);
+        let headers: HashMap<i32, u32> =
+            self.loops.iter().filter_map(|&l| LoopRef::get(l).map(|r| (r.header(), l))).collect();
+        let header_evolution = move |t: Tree| -> Option<Tree> {
+            let l = *headers.get(&t.def_bb()?)?;
+            LoopRef::get(l)?.evolution(t)
+        };
+        let mut tr = Translator::new(&iterators, &in_region, &header_evolution);
+        tr.entry_block = entry_block;
+        tr.products = products.clone();
+
+        let stmt_line = self.block_accesses(entry_block, &mut raw, &mut has_errno)?;
+        // Domains.
+        let mut doms = BTreeMap::new();
+        let mut niter = HashMap::new();
+        let entry = Cond::True.to_set(&self.cx, &[], &[]).map_err(isl_reject)?;
+        let run = self.run.clone();
+        self.body_domains(&mut tr, self.level, &run, entry, &[], &mut doms, &mut niter, false)?;
+
+        let scalars = self.scalars(&tr, entry_block, entry_outside);
+        let (by_base, sizes) = self.accesses_by_base(&mut tr, &raw, &doms)?;
+        let array_name = array_names(&tr, &by_base);
+
+        // Delinearize each array; relations per access.
+        let start = entry_block.or_else(|| match self.run[0] {
+            Node::Loop(l) => LoopRef::get(l).map(|r| r.header()),
+            Node::Block(b) => Some(b),
+        });
+        let facts = param_facts(&tr, start).ok_or_else(overflow)?;
+        let no_facts = matches!(&facts, Cond::And(f) if f.is_empty());
+        let mut views = ArrayViews { relations: vec![None; raw.len()], assumptions: Vec::new(), arrays: Vec::new(), bases: BTreeMap::new() };
+        let model = AccessModel { tr: &tr, iterators: &iterators, raw: &raw, doms: &doms, facts: &facts, no_facts };
+        for (key, (base, offs)) in &by_base {
+            self.delinearize_array(&model, base, offs, sizes[key], &array_name[key], &mut views)?;
+        }
+        let ArrayViews { relations, mut assumptions, arrays, bases } = views;
+
+        let alias_pairs = no_alias_pairs(&raw, &by_base, &array_name, &mut assumptions);
+
+        assumptions.extend(self.wrap_assumptions.borrow().iter().cloned());
+
+        // The source counters' values, for naming cells as the source does.
+        let counters = self.source_counters(&tr);
+        let mut accesses = BTreeMap::new();
+
+        // Parameters' context: their types' ranges.
+        let params: Vec<String> = tr.params.keys().cloned().collect();
+        let plist = params.join(", ");
+        let ranges = param_ranges(&tr).ok_or_else(overflow)?;
+        let context = format!("[{plist}] -> {{ : {ranges} }}");
+        // The delinearization added no parameter: its facts still hold all.
+        let known = (!no_facts).then(|| format!("[{plist}] -> {{ : {} }}", ranges.clone().and(facts.clone())));
+        let known_at = self.known_at(&tr, &plist, &ranges, &facts);
+
+        let statements = self.statements(&raw, &doms, &relations, &scalars, &has_errno, &stmt_line, &plist, &mut accesses)?;
+        let scop = Scop { context, statements };
+
+        let first = self.loops.first().copied().unwrap_or(0);
+        let fl = self.det.forest.get(first);
+        Ok(Region {
+            loops: self.loops.clone(),
+            line: self.det.loop_line(first),
+            location: fl.map(|l| l.location).unwrap_or(0),
+            scop,
+            params,
+            assumptions,
+            arrays,
+            live_out: scalars.live_out.into_iter().collect(),
+            entry_outside,
+            param_values: tr.params.clone(),
+            known,
+            known_at,
+            bases,
+            alias_pairs,
+            source: SourceView { counters, accesses },
+        })
+    }
+
+    /// The entry block's accesses, and the blocks among them that may set
+    /// errno; or, as the third, the entry block when it stays outside.
+    fn entry_accesses(entry_block: Option<i32>, force_entry_outside: bool) -> (Vec<RawAccess>, BTreeSet<i32>, Option<i32>) {
         let mut raw = Vec::new();
         let mut has_errno = BTreeSet::new();
         // An entry block whose statements the model cannot take (a call
@@ -1253,42 +1337,32 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 entry_outside = Some(b);
             }
         }
-        let iterators = self.iterators.clone();
-        let blocks: BTreeSet<i32> = self.blocks.iter().copied().filter(|&b| Some(b) != entry_outside).collect();
-        let in_region = move |b: i32| blocks.contains(&b);
-        let headers: HashMap<i32, u32> =
-            self.loops.iter().filter_map(|&l| LoopRef::get(l).map(|r| (r.header(), l))).collect();
-        let header_evolution = move |t: Tree| -> Option<Tree> {
-            let l = *headers.get(&t.def_bb()?)?;
-            LoopRef::get(l)?.evolution(t)
-        };
-        let mut tr = Translator::new(&iterators, &in_region, &header_evolution);
-        tr.entry_block = entry_block;
-        tr.products = products.clone();
+        (raw, has_errno, entry_outside)
+    }
 
-        let mut scalar_reads: BTreeMap<i32, BTreeSet<String>> = BTreeMap::new();
-        let mut scalar_writes: BTreeMap<i32, BTreeSet<String>> = BTreeMap::new();
-        let mut live_out = BTreeSet::new();
+    /// The accesses of the region's blocks other than the entry block into
+    /// `raw` (and `has_errno`); each block's first line, by block.
+    fn block_accesses(&self, entry_block: Option<i32>, raw: &mut Vec<RawAccess>, has_errno: &mut BTreeSet<i32>) -> Outcome<BTreeMap<i32, u32>> {
         let mut stmt_line: BTreeMap<i32, u32> = BTreeMap::new();
         for &b in &self.blocks {
             for s in ir::stmts(b) {
                 if Some(b) != entry_block {
-                    Self::scan_statement(s, b, &mut raw, &mut has_errno)?;
+                    Self::scan_statement(s, b, raw, has_errno)?;
                 }
                 if stmt_line.get(&b).copied().unwrap_or(0) == 0 && s.kind() != SK::GP_STMT_DEBUG {
                     stmt_line.insert(b, line_of(s));
                 }
             }
         }
-        // Domains.
-        let mut doms = BTreeMap::new();
-        let mut niter = HashMap::new();
-        let entry = Cond::True.to_set(&self.cx, &[], &[]).map_err(isl_reject)?;
-        let run = self.run.clone();
-        self.body_domains(&mut tr, self.level, &run, entry, &[], &mut doms, &mut niter, false)?;
+        Ok(stmt_line)
+    }
 
-        // Scalars: SSA values that cross blocks and are not rebuilt from
-        // the iterators, and PHIs.
+    /// Scalars: SSA values that cross blocks and are not rebuilt from
+    /// the iterators, and PHIs.
+    fn scalars(&self, tr: &Translator, entry_block: Option<i32>, entry_outside: Option<i32>) -> Scalars {
+        let mut scalar_reads: BTreeMap<i32, BTreeSet<String>> = BTreeMap::new();
+        let mut scalar_writes: BTreeMap<i32, BTreeSet<String>> = BTreeMap::new();
+        let mut live_out = BTreeSet::new();
         for &b in &self.blocks.clone() {
             if Some(b) == entry_outside {
                 continue;
@@ -1301,7 +1375,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 .filter_map(|s| s.lhs().filter(|t| t.kind() == TK::GP_T_SSA_NAME && !t.is_virtual()).map(|t| (s, t)))
                 .collect();
             for (s, v) in defs {
-                let rebuilt = self.rebuilt_from(&tr, v);
+                let rebuilt = self.rebuilt_from(tr, v);
                 let rebuilt_at = |at: i32| rebuilt.as_deref().is_some_and(|vars| self.in_scope_at(at, vars));
                 let def_rebuilt = rebuilt_at(b);
                 let name = scalar_name(v);
@@ -1319,7 +1393,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                     let places: Vec<i32> = if u.kind() == SK::GP_STMT_PHI {
                         // A counter's own update needs no array.
                         if self.blocks.contains(&ub)
-                            && u.phi_result().and_then(|r| self.rebuilt_from(&tr, r)).is_some_and(|vars| self.in_scope_at(ub, &vars))
+                            && u.phi_result().and_then(|r| self.rebuilt_from(tr, r)).is_some_and(|vars| self.in_scope_at(ub, &vars))
                         {
                             continue;
                         }
@@ -1341,8 +1415,18 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 }
             }
         }
+        Scalars { reads: scalar_reads, writes: scalar_writes, live_out }
+    }
 
-        // Memory accesses, by base.
+    /// Memory accesses, by base: each access's address (proved inside its
+    /// loops), and each base's element size, one per base.
+    #[allow(clippy::type_complexity)]
+    fn accesses_by_base(
+        &self,
+        tr: &mut Translator,
+        raw: &[RawAccess],
+        doms: &BTreeMap<i32, Set>,
+    ) -> Outcome<(BTreeMap<(u8, u32), BaseAccesses>, BTreeMap<(u8, u32), i128>)> {
         let mut by_base: BTreeMap<(u8, u32), BaseAccesses> = BTreeMap::new();
         let mut sizes: BTreeMap<(u8, u32), i128> = BTreeMap::new();
         for (k, a) in raw.iter().enumerate() {
@@ -1352,14 +1436,14 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             })?;
             let chain = self.chain(a.block);
             let iters = self.iters_of(&chain);
-            if !Self::in_scope(&tr, &iters, &v.poly) {
+            if !Self::in_scope(tr, &iters, &v.poly) {
                 return reject(
                     Reason::NonAffineAccess,
                     format!("line {}: the address of {} uses a value from outside its loops", a.line, a.reference.text()),
                 );
             }
             let dom = self.ok(doms[&a.block].copy())?;
-            self.discharge(&mut tr, &iters, &dom, a.line)?;
+            self.discharge(tr, &iters, &dom, a.line)?;
             let base = v.base.ok_or(Rejection {
                 reason: Reason::UnknownBase,
                 detail: format!("line {}: no base object for {}", a.line, a.reference.text()),
@@ -1383,173 +1467,143 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             }
             by_base.entry(base.key()).or_insert((base, Vec::new())).1.push((k, v.poly));
         }
+        Ok((by_base, sizes))
+    }
 
-        // Array names, unique.
-        let mut array_name: BTreeMap<(u8, u32), String> = BTreeMap::new();
-        let mut taken: HashSet<String> = HashSet::new();
-        for (key, (base, _)) in &by_base {
-            let stem = isl_name(&base.name());
-            let name = if taken.contains(&stem) || tr.params.contains_key(&stem) { format!("{stem}_{}", key.1) } else { stem };
-            taken.insert(name.clone());
-            array_name.insert(*key, name);
-        }
-
-        // Delinearize each array; relations per access.
-        let start = entry_block.or_else(|| match self.run[0] {
-            Node::Loop(l) => LoopRef::get(l).map(|r| r.header()),
-            Node::Block(b) => Some(b),
-        });
-        let facts = param_facts(&tr, start).ok_or_else(overflow)?;
-        let no_facts = matches!(&facts, Cond::And(f) if f.is_empty());
-        let mut relations: Vec<Option<(String, Vec<Polynomial>)>> = vec![None; raw.len()];
-        let mut assumptions = Vec::new();
-        let mut arrays = Vec::new();
-        let mut bases = BTreeMap::new();
-        let mut alias_pairs = Vec::new();
+    /// Delinearizes one array (`base`, its accesses `offs`, elements of
+    /// `elem` bytes, model name `name`): its shape and assumption, and each
+    /// access's relation, into `views`.
+    fn delinearize_array(
+        &self,
+        m: &AccessModel,
+        base: &Base,
+        offs: &[(usize, Polynomial)],
+        elem: i128,
+        name: &String,
+        views: &mut ArrayViews,
+    ) -> Outcome<()> {
+        let (raw, iterators) = (m.raw, m.iterators);
         let is_iterator = |v: &str| iterators.values().any(|i| i == v);
-        for (key, (base, offs)) in &by_base {
-            let elem = sizes[key];
-            let hint = type_hint(base, elem);
-            let polys: Vec<Polynomial> = offs.iter().map(|(_, p)| p.clone()).collect();
-            let not_affine = |e| {
-                let line = offs.first().map(|(k, _)| raw[*k].line).unwrap_or(0);
-                Rejection {
-                    reason: Reason::NonAffineAccess,
-                    detail: format!("line {line}: accesses to '{}' are not affine ({e})", base.name()),
-                }
-            };
-            let mut d = delinearize(&polys, elem, &is_iterator, hint.as_deref()).map_err(not_affine)?;
-            let name = &array_name[key];
-            // The bounds that make the multi-dimensional view exact: prove
-            // them or assume them. C arrays are no exception: GCC folds
-            // their subscripts into offsets whose columns can leave their
-            // rows (`aa[j][i]`, i from j + 1, became 257*j + i + 1 elements
-            // in, read as aa[0][257*j + i + 1]).
-            let mut assumed: Option<Set> = None;
-            // Accesses whose subscripts hold their bounds only with a row
-            // borrowed (`Delinearized::borrowed`): the subscripts to use.
-            let mut borrowed: HashMap<usize, Vec<Polynomial>> = HashMap::new();
-            // Per block and bounds: the dimension that borrows a row, if any.
-            let mut seen: HashMap<(i32, Vec<Cond>), Option<usize>> = HashMap::new();
-            let as_conds = |bs: &[poly::Bound]| -> Vec<Cond> {
-                bs.iter().flat_map(|b| [Cond::NonNeg(b.lower.clone()), Cond::NonNeg(b.upper.clone())]).collect()
-            };
-            for (j, (k, _)) in offs.iter().enumerate() {
-                let a = &raw[*k];
-                let iters = self.iters_of(&self.chain(a.block));
-                let conds = as_conds(&d.bounds[j]);
-                if conds.is_empty() {
-                    continue;
-                }
-                if let Some(fix) = seen.get(&(a.block, conds.clone())) {
-                    // The same bounds in the same block: the same borrow.
-                    if let Some((subs, _)) = fix.and_then(|dim| d.borrowed(j, dim)) {
-                        borrowed.insert(j, subs);
-                    }
-                    continue;
-                }
-                // The instances of the access that leave the bounds.
-                let outside = |conds: Vec<Cond>| -> Result<Set, Rejection> {
-                    let ok = self.constraint(&tr, &iters, &Cond::And(conds))?;
-                    let dom = self.ok(doms[&a.block].copy())?;
-                    self.ok(dom.subtract(ok))
-                };
-                let bad = outside(conds.clone())?;
-                // None where what is known of the parameters rules them
-                // all out (else the assumption as it was: a run-time test
-                // cannot read those facts' big constants).
-                let ruled_out = |bad: &Set| -> Outcome<bool> {
-                    let known = self.constraint(&tr, &iters, &facts)?;
-                    self.ok(self.ok(self.ok(bad.copy())?.intersect(known))?.is_empty())
-                };
-                if self.ok(bad.is_empty())? || (!no_facts && ruled_out(&bad)?) {
-                    seen.insert((a.block, conds), None);
-                    continue;
-                }
-                let mut fixed = None;
-                for dim in (1..d.shape.dims()).rev() {
-                    let Some((subs, bounds)) = d.borrowed(j, dim) else { continue };
-                    if self.ok(outside(as_conds(&bounds))?.is_empty())? {
-                        fixed = Some((dim, subs));
-                        break;
-                    }
-                }
-                seen.insert((a.block, conds), fixed.as_ref().map(|(dim, _)| *dim));
-                if let Some((_, subs)) = fixed {
+        let hint = type_hint(base, elem);
+        let polys: Vec<Polynomial> = offs.iter().map(|(_, p)| p.clone()).collect();
+        let not_affine = |e| {
+            let line = offs.first().map(|(k, _)| raw[*k].line).unwrap_or(0);
+            Rejection {
+                reason: Reason::NonAffineAccess,
+                detail: format!("line {line}: accesses to '{}' are not affine ({e})", base.name()),
+            }
+        };
+        let mut d = delinearize(&polys, elem, &is_iterator, hint.as_deref()).map_err(not_affine)?;
+        let (mut assumed, mut borrowed) = self.row_bounds(m, offs, &d)?;
+        // A C array's view that is not exact: the flat one is, where
+        // the offsets are affine.
+        if hint.is_some() && assumed.is_some() && polys.iter().all(Polynomial::is_affine) {
+            d = delinearize(&polys, elem, &is_iterator, None).map_err(not_affine)?;
+            borrowed.clear();
+            assumed = None;
+        }
+        views.bases.insert(name.clone(), ArrayBase { base: *base, elem, sizes: d.shape.sizes.clone() });
+        views.arrays.push(format!(
+            "{name}{}",
+            std::iter::once("*".to_string())
+                .chain(d.shape.sizes.iter().map(|s| s.to_isl()))
+                .map(|s| format!("[{s}]"))
+                .collect::<String>()
+        ));
+        if let Some(s) = assumed {
+            let s = self.ok(s.coalesce())?;
+            if self.ok(s.is_empty())? {
+                return reject(
+                    Reason::NonAffineAccess,
+                    format!("accesses to '{}' leave the rows of its delinearized shape", base.name()),
+                );
+            }
+            let text = self.ok(s.to_str())?.to_string();
+            views.assumptions.push(Assumption { kind: "delinearization", text: format!("{name}: {text}"), params: Some(text), product: None });
+        }
+        for (j, (k, _)) in offs.iter().enumerate() {
+            let subs = borrowed.remove(&j).unwrap_or_else(|| d.subscripts[j].clone());
+            views.relations[*k] = Some((name.clone(), subs));
+        }
+        Ok(())
+    }
+
+    /// The bounds that make the multi-dimensional view `d` of the accesses
+    /// `offs` exact: proved, or held by borrowing a row (the subscripts
+    /// then used, by access), or else assumed (the parameter set assumed).
+    #[allow(clippy::type_complexity)]
+    fn row_bounds(&self, m: &AccessModel, offs: &[(usize, Polynomial)], d: &Delinearized) -> Outcome<(Option<Set>, HashMap<usize, Vec<Polynomial>>)> {
+        let AccessModel { tr, raw, doms, facts, no_facts, .. } = *m;
+        // The bounds that make the multi-dimensional view exact: prove
+        // them or assume them. C arrays are no exception: GCC folds
+        // their subscripts into offsets whose columns can leave their
+        // rows (`aa[j][i]`, i from j + 1, became 257*j + i + 1 elements
+        // in, read as aa[0][257*j + i + 1]).
+        let mut assumed: Option<Set> = None;
+        // Accesses whose subscripts hold their bounds only with a row
+        // borrowed (`Delinearized::borrowed`): the subscripts to use.
+        let mut borrowed: HashMap<usize, Vec<Polynomial>> = HashMap::new();
+        // Per block and bounds: the dimension that borrows a row, if any.
+        let mut seen: HashMap<(i32, Vec<Cond>), Option<usize>> = HashMap::new();
+        let as_conds = |bs: &[poly::Bound]| -> Vec<Cond> {
+            bs.iter().flat_map(|b| [Cond::NonNeg(b.lower.clone()), Cond::NonNeg(b.upper.clone())]).collect()
+        };
+        for (j, (k, _)) in offs.iter().enumerate() {
+            let a = &raw[*k];
+            let iters = self.iters_of(&self.chain(a.block));
+            let conds = as_conds(&d.bounds[j]);
+            if conds.is_empty() {
+                continue;
+            }
+            if let Some(fix) = seen.get(&(a.block, conds.clone())) {
+                // The same bounds in the same block: the same borrow.
+                if let Some((subs, _)) = fix.and_then(|dim| d.borrowed(j, dim)) {
                     borrowed.insert(j, subs);
-                    continue;
                 }
-                let holds = self.ok(self.ok(bad.params())?.complement())?;
-                assumed = Some(match assumed {
-                    None => holds,
-                    Some(s) => self.ok(s.intersect(holds))?,
-                });
+                continue;
             }
-            // A C array's view that is not exact: the flat one is, where
-            // the offsets are affine.
-            if hint.is_some() && assumed.is_some() && polys.iter().all(Polynomial::is_affine) {
-                d = delinearize(&polys, elem, &is_iterator, None).map_err(not_affine)?;
-                borrowed.clear();
-                assumed = None;
+            // The instances of the access that leave the bounds.
+            let outside = |conds: Vec<Cond>| -> Result<Set, Rejection> {
+                let ok = self.constraint(tr, &iters, &Cond::And(conds))?;
+                let dom = self.ok(doms[&a.block].copy())?;
+                self.ok(dom.subtract(ok))
+            };
+            let bad = outside(conds.clone())?;
+            // None where what is known of the parameters rules them
+            // all out (else the assumption as it was: a run-time test
+            // cannot read those facts' big constants).
+            let ruled_out = |bad: &Set| -> Outcome<bool> {
+                let known = self.constraint(tr, &iters, facts)?;
+                self.ok(self.ok(self.ok(bad.copy())?.intersect(known))?.is_empty())
+            };
+            if self.ok(bad.is_empty())? || (!no_facts && ruled_out(&bad)?) {
+                seen.insert((a.block, conds), None);
+                continue;
             }
-            bases.insert(name.clone(), ArrayBase { base: *base, elem, sizes: d.shape.sizes.clone() });
-            arrays.push(format!(
-                "{name}{}",
-                std::iter::once("*".to_string())
-                    .chain(d.shape.sizes.iter().map(|s| s.to_isl()))
-                    .map(|s| format!("[{s}]"))
-                    .collect::<String>()
-            ));
-            if let Some(s) = assumed {
-                let s = self.ok(s.coalesce())?;
-                if self.ok(s.is_empty())? {
-                    return reject(
-                        Reason::NonAffineAccess,
-                        format!("accesses to '{}' leave the rows of its delinearized shape", base.name()),
-                    );
+            let mut fixed = None;
+            for dim in (1..d.shape.dims()).rev() {
+                let Some((subs, bounds)) = d.borrowed(j, dim) else { continue };
+                if self.ok(outside(as_conds(&bounds))?.is_empty())? {
+                    fixed = Some((dim, subs));
+                    break;
                 }
-                let text = self.ok(s.to_str())?.to_string();
-                assumptions.push(Assumption { kind: "delinearization", text: format!("{name}: {text}"), params: Some(text), product: None });
             }
-            for (j, (k, _)) in offs.iter().enumerate() {
-                let subs = borrowed.remove(&j).unwrap_or_else(|| d.subscripts[j].clone());
-                relations[*k] = Some((name.clone(), subs));
+            seen.insert((a.block, conds), fixed.as_ref().map(|(dim, _)| *dim));
+            if let Some((_, subs)) = fixed {
+                borrowed.insert(j, subs);
+                continue;
             }
+            let holds = self.ok(self.ok(bad.params())?.complement())?;
+            assumed = Some(match assumed {
+                None => holds,
+                Some(s) => self.ok(s.intersect(holds))?,
+            });
         }
+        Ok((assumed, borrowed))
+    }
 
-        // Bases that may overlap: the model keeps them apart and says so.
-        let written: HashSet<(u8, u32)> = by_base
-            .iter()
-            .filter(|(_, (_, offs))| offs.iter().any(|(k, _)| raw[*k].kind != AccessKind::Read))
-            .map(|(key, _)| *key)
-            .collect();
-        let keys: Vec<(u8, u32)> = by_base.keys().copied().collect();
-        for (x, kx) in keys.iter().enumerate() {
-            for ky in &keys[x + 1..] {
-                if !written.contains(kx) && !written.contains(ky) {
-                    continue;
-                }
-                let (bx, by) = (by_base[kx].0, by_base[ky].0);
-                let may = match (bx, by) {
-                    (Base::Decl(_), Base::Decl(_)) => false,
-                    (Base::Ptr(p), Base::Decl(d)) | (Base::Decl(d), Base::Ptr(p)) => p.ptr_may_alias_decl(d),
-                    (Base::Ptr(p), Base::Ptr(q)) => p.ptr_may_alias_ptr(q),
-                };
-                if may {
-                    alias_pairs.push((array_name[kx].clone(), array_name[ky].clone()));
-                    assumptions.push(Assumption {
-                        kind: "no-alias",
-                        text: format!("'{}' and '{}' do not overlap", array_name[kx], array_name[ky]),
-                        params: None,
-                        product: None,
-                    });
-                }
-            }
-        }
-
-        assumptions.extend(self.wrap_assumptions.borrow().iter().cloned());
-
-        // The source counters' values, for naming cells as the source does.
+    /// The source counters' values, for naming cells as the source does.
+    fn source_counters(&self, tr: &Translator) -> BTreeMap<String, (String, Polynomial)> {
         let mut counters = BTreeMap::new();
         for &l in &self.loops {
             let Some(t) = source_counter(l) else { continue };
@@ -1558,30 +1612,42 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 counters.insert(self.iterators[&l].clone(), (isl_name(&src), v.poly));
             }
         }
-        let mut accesses = BTreeMap::new();
+        counters
+    }
 
-        // Parameters' context: their types' ranges.
-        let params: Vec<String> = tr.params.keys().cloned().collect();
-        let plist = params.join(", ");
-        let ranges = param_ranges(&tr).ok_or_else(overflow)?;
-        let context = format!("[{plist}] -> {{ : {ranges} }}");
-        // The delinearization added no parameter: its facts still hold all.
-        let known = (!no_facts).then(|| format!("[{plist}] -> {{ : {} }}", ranges.clone().and(facts.clone())));
-        // At each loop, what the branches before it say too (a test
-        // versioning the loop runs there).
+    /// At each loop, what the branches before it say too (a test
+    /// versioning the loop runs there).
+    fn known_at(&self, tr: &Translator, plist: &str, ranges: &Cond, facts: &Cond) -> BTreeMap<u32, String> {
         let mut known_at = BTreeMap::new();
         for &l in &self.loops {
             let Some(header) = LoopRef::get(l).map(|r| r.header()) else { continue };
-            let more: Vec<Cond> = conditions_before(&tr, header).into_iter().filter(|c| !matches!(&facts, Cond::And(f) if f.contains(c))).collect();
+            let more: Vec<Cond> = conditions_before(tr, header).into_iter().filter(|c| !matches!(&facts, Cond::And(f) if f.contains(c))).collect();
             if !more.is_empty() {
                 known_at.insert(l, format!("[{plist}] -> {{ : {} }}", ranges.clone().and(facts.clone()).and(Cond::And(more))));
             }
         }
+        known_at
+    }
 
-        // Statements: blocks with accesses.
+    /// Statements: blocks with accesses, each with its domain, 2d+1
+    /// schedule and accesses; each one's iterators and subscripts into
+    /// `accesses`.
+    #[allow(clippy::too_many_arguments)]
+    fn statements(
+        &mut self,
+        raw: &[RawAccess],
+        doms: &BTreeMap<i32, Set>,
+        relations: &[Option<(String, Vec<Polynomial>)>],
+        scalars: &Scalars,
+        has_errno: &BTreeSet<i32>,
+        stmt_line: &BTreeMap<i32, u32>,
+        plist: &str,
+        accesses: &mut BTreeMap<String, (Vec<String>, Vec<Vec<Polynomial>>)>,
+    ) -> Outcome<Vec<Statement>> {
+        let (scalar_reads, scalar_writes) = (&scalars.reads, &scalars.writes);
         let depth = self.loops.iter().map(|&l| self.chain_len(l)).max().unwrap_or(0);
         let mut statements = Vec::new();
-        for (&b, dom) in &doms {
+        for (&b, dom) in doms {
             let mine: Vec<usize> = (0..raw.len()).filter(|&k| raw[k].block == b).collect();
             let reads = scalar_reads.get(&b).cloned().unwrap_or_default();
             let writes = scalar_writes.get(&b).cloned().unwrap_or_default();
@@ -1640,27 +1706,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             }
             statements.push(st);
         }
-        let scop = Scop { context, statements };
-
-        let first = self.loops.first().copied().unwrap_or(0);
-        let fl = self.det.forest.get(first);
-        Ok(Region {
-            loops: self.loops.clone(),
-            line: self.det.loop_line(first),
-            location: fl.map(|l| l.location).unwrap_or(0),
-            scop,
-            params,
-            assumptions,
-            arrays,
-            live_out: live_out.into_iter().collect(),
-            entry_outside,
-            param_values: tr.params.clone(),
-            known,
-            known_at,
-            bases,
-            alias_pairs,
-            source: SourceView { counters, accesses },
-        })
+        Ok(statements)
     }
 
     fn chain_len(&self, l: u32) -> usize {
@@ -1754,6 +1800,91 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         }
         Ok(())
     }
+}
+
+/// The scalars of a region's statements (`RegionBuilder::scalars`): the
+/// zero-dimensional arrays each block reads and writes, and those whose
+/// values are used after the region.
+struct Scalars {
+    reads: BTreeMap<i32, BTreeSet<String>>,
+    writes: BTreeMap<i32, BTreeSet<String>>,
+    live_out: BTreeSet<String>,
+}
+
+/// What delinearizing a region's arrays reads: the translator, the
+/// iterators, the accesses, the blocks' domains and what is known of the
+/// parameters.
+#[derive(Clone, Copy)]
+struct AccessModel<'m, 'a> {
+    tr: &'m Translator<'a>,
+    iterators: &'m HashMap<u32, String>,
+    raw: &'m [RawAccess],
+    doms: &'m BTreeMap<i32, Set>,
+    facts: &'m Cond,
+    no_facts: bool,
+}
+
+/// What delinearizing a region's arrays gives: each access's relation (by
+/// access), the assumptions made, the arrays' shapes for the dump, and
+/// each array's base and shape by model name.
+struct ArrayViews {
+    relations: Vec<Option<(String, Vec<Polynomial>)>>,
+    assumptions: Vec<Assumption>,
+    arrays: Vec<String>,
+    bases: BTreeMap<String, ArrayBase>,
+}
+
+/// Array names, unique: each base's model name, by base.
+fn array_names(tr: &Translator, by_base: &BTreeMap<(u8, u32), BaseAccesses>) -> BTreeMap<(u8, u32), String> {
+    let mut array_name: BTreeMap<(u8, u32), String> = BTreeMap::new();
+    let mut taken: HashSet<String> = HashSet::new();
+    for (key, (base, _)) in by_base {
+        let stem = isl_name(&base.name());
+        let name = if taken.contains(&stem) || tr.params.contains_key(&stem) { format!("{stem}_{}", key.1) } else { stem };
+        taken.insert(name.clone());
+        array_name.insert(*key, name);
+    }
+    array_name
+}
+
+/// Bases that may overlap: the model keeps them apart and says so, with
+/// a no-alias assumption (into `assumptions`) per pair; the pairs.
+fn no_alias_pairs(
+    raw: &[RawAccess],
+    by_base: &BTreeMap<(u8, u32), BaseAccesses>,
+    array_name: &BTreeMap<(u8, u32), String>,
+    assumptions: &mut Vec<Assumption>,
+) -> Vec<(String, String)> {
+    let mut alias_pairs = Vec::new();
+    let written: HashSet<(u8, u32)> = by_base
+        .iter()
+        .filter(|(_, (_, offs))| offs.iter().any(|(k, _)| raw[*k].kind != AccessKind::Read))
+        .map(|(key, _)| *key)
+        .collect();
+    let keys: Vec<(u8, u32)> = by_base.keys().copied().collect();
+    for (x, kx) in keys.iter().enumerate() {
+        for ky in &keys[x + 1..] {
+            if !written.contains(kx) && !written.contains(ky) {
+                continue;
+            }
+            let (bx, by) = (by_base[kx].0, by_base[ky].0);
+            let may = match (bx, by) {
+                (Base::Decl(_), Base::Decl(_)) => false,
+                (Base::Ptr(p), Base::Decl(d)) | (Base::Decl(d), Base::Ptr(p)) => p.ptr_may_alias_decl(d),
+                (Base::Ptr(p), Base::Ptr(q)) => p.ptr_may_alias_ptr(q),
+            };
+            if may {
+                alias_pairs.push((array_name[kx].clone(), array_name[ky].clone()));
+                assumptions.push(Assumption {
+                    kind: "no-alias",
+                    text: format!("'{}' and '{}' do not overlap", array_name[kx], array_name[ky]),
+                    params: None,
+                    product: None,
+                });
+            }
+        }
+    }
+    alias_pairs
 }
 
 /// An obligation as a condition; None on overflow.

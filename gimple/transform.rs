@@ -841,303 +841,403 @@ pub fn plan(
     outcomes: &[RegionOutcome],
     opts: PlanOptions,
 ) -> BTreeMap<u32, LoopPlan> {
-    let PlanOptions { max_operations, privatize, sink_reductions, array_reductions: reduce_arrays, unsigned_reductions, .. } = opts;
     let mut plans = BTreeMap::new();
-    let inside = |l: u32, outer: u32| l != outer && forest.within(l, outer);
-    let height = |l: u32| loop_height(forest, l);
-    let around = |l: u32| loops_around(forest, l);
-    // An innermost loop inside a sequential one starts the threads once per
-    // iteration of that loop: it needs enough iterations at run time.
-    let needs_trips = |l: u32| around(l) >= 1 && height(l) == 1;
     for (r, o) in regions.iter().zip(outcomes) {
-        // The most iterations the model allows a loop, whatever the
-        // parameters, computed once per loop.
-        let mut bounds: std::collections::HashMap<u32, Option<u64>> = std::collections::HashMap::new();
-        let mut most = |l: u32| *bounds.entry(l).or_insert_with(|| super::parallel::most_trips(forest, r, l, max_operations));
-        let mut chosen: Vec<Choice> = Vec::new();
-        // The parameter conditions of the loops that may need one, computed
-        // (one dataflow for all) when the first is needed.
-        let mut conditions: Option<std::collections::HashMap<u32, Option<String>>> = None;
-        let in_memory = |v: &super::parallel::LoopOutcome| v.in_memory.clone();
-        // Outermost first: a loop inside a marked one stays as it is,
-        // except that inside a loop marked under a condition the loops
-        // parallel as they are run in parallel when the condition fails.
-        for &l in &r.loops {
-            let Some(v) = o.loops.get(&l) else { continue };
-            let outer = chosen.iter().position(|c| inside(l, c.l));
-            if let Some(k) = outer {
-                let c = &chosen[k];
-                if c.condition.is_none() || c.otherwise.iter().any(|&x| inside(l, x)) {
-                    continue;
-                }
-            }
-            // The minimum work per start of the threads.
-            if let Some(why) = too_little_work(forest, l) {
-                if v.parallel {
-                    plans.insert(l, LoopPlan::Kept(why));
-                }
-                continue;
-            }
-            // A loop that runs at most once (a part GCC split off a loop
-            // for its first iteration) has nothing to share out; the
-            // loops inside it are considered instead.
-            if v.parallel && outer.is_none() && most(l).is_some_and(|n| n < 2) {
-                plans.insert(l, LoopPlan::Kept("too little work: it runs at most once".into()));
-                continue;
-            }
-            let copies = in_memory(v);
-            // Why the loop's copies of memory cannot be made, where that is
-            // more than "parloops does not make them".
-            let mut why_copies_stay = None;
-            // Private arrays whose scope is the loop's body: each iteration
-            // gets storage of its own, and parloops can run it.
-            let storage = if privatize && v.parallel && outer.is_none() && !copies.is_empty() && copies.iter().all(|c| v.private.contains(c)) {
-                match private_storage_decls(forest, r, l, &copies) {
-                    Some(ds) if private_storage(l, &ds, false) => Some(ds),
-                    Some(_) => {
-                        why_copies_stay = Some(format!(
-                            "needs private copies of its arrays ({}), and their storage cannot be its iterations' own (arrays over {} KiB, an address used otherwise than for loads and stores, or no exit test at the end of its body)",
-                            copies.join(", "),
-                            PRIVATE_STORAGE_MAX_BYTES / 1024
-                        ));
-                        None
-                    }
-                    None => None,
-                }
-            } else {
-                None
+        plan_region(forest, r, o, opts, &mut plans);
+    }
+    plans
+}
+
+/// The memory cells loop `v` needs copies of (private or reduced).
+fn in_memory(v: &super::parallel::LoopOutcome) -> Vec<String> {
+    v.in_memory.clone()
+}
+
+/// The state of planning one region `r` (with its analysis `o`): what is
+/// computed once per region and used by several of its loops' plans.
+struct RegionPlanner<'a> {
+    forest: &'a LoopForest,
+    r: &'a Region,
+    o: &'a RegionOutcome,
+    opts: PlanOptions,
+    /// The most iterations the model allows a loop, whatever the
+    /// parameters, computed once per loop.
+    bounds: std::collections::HashMap<u32, Option<u64>>,
+    /// The parameter conditions of the loops that may need one, computed
+    /// (one dataflow for all) when the first is needed.
+    conditions: Option<std::collections::HashMap<u32, Option<String>>>,
+}
+
+/// The plans of region `r`'s loops into `plans`: the loops chosen to run in
+/// parallel, then the region's run-time test, then each chosen loop's plan.
+fn plan_region(forest: &LoopForest, r: &Region, o: &RegionOutcome, opts: PlanOptions, plans: &mut BTreeMap<u32, LoopPlan>) {
+    let PlanOptions { max_operations, sink_reductions, .. } = opts;
+    let mut p = RegionPlanner { forest, r, o, opts, bounds: std::collections::HashMap::new(), conditions: None };
+    let mut chosen: Vec<Choice> = Vec::new();
+    // Outermost first: a loop inside a marked one stays as it is,
+    // except that inside a loop marked under a condition the loops
+    // parallel as they are run in parallel when the condition fails.
+    for &l in &r.loops {
+        p.consider(l, &mut chosen, plans);
+    }
+    let registers = if sink_reductions {
+        sequential_cells(forest, r, &|l| chosen.iter().any(|c| c.l == l || p.inside(c.l, l)), max_operations)
+    } else {
+        Vec::new()
+    };
+    if chosen.is_empty() && registers.is_empty() {
+        return;
+    }
+    let cx = BoundedCtx::new(max_operations);
+    let region = region_test(&cx, r);
+    if let Ok(t) = &region {
+        for (l, cells) in registers {
+            let kept = match plans.remove(&l) {
+                Some(LoopPlan::Kept(why)) => Some(why),
+                _ => None,
             };
-            // Reductions in memory whose running value PRE keeps in a
-            // register: their stores move after the loop, and parloops
-            // makes register reductions of them.
-            let is_reduction = |c: &String| v.reduction_op(c).is_some();
-            let sinks = if sink_reductions && v.parallel && outer.is_none() && storage.is_none() && !copies.is_empty() && copies.iter().all(is_reduction) {
-                // (An array reduction, its store in an inner loop, keeps the
-                // general reason.)
-                match super::parallel::reduction_stores(forest, r, l, &copies) {
-                    Some(st) if st.iter().all(|s| sink_store(l, *s, false)) => Some(st),
-                    Some(_) => {
-                        why_copies_stay = Some(format!(
-                            "needs reductions in memory ({}), and their stores cannot be moved after it (not on every way out of it, or to an address computed in it)",
-                            copies.join(", ")
-                        ));
-                        None
-                    }
-                    None => None,
-                }
-            } else {
-                None
-            };
-            // Reductions into arrays (column sums): a zeroed copy per
-            // thread, added to the arrays after the loop.
-            let is_sum = |c: &String| v.reduction_op(c) == Some("+");
-            let reduced: Option<ThreadCopies> = if reduce_arrays
-                && v.parallel
-                && outer.is_none()
-                && storage.is_none()
-                && sinks.is_none()
-                && !copies.is_empty()
-                && copies.iter().all(is_sum)
-            {
-                let why = match array_reductions_of(forest, r, l, &copies, max_operations, unsigned_reductions) {
-                    Ok(Some(reds)) if thread_copies(r, l, &reds, false) => Ok(Some(reds)),
-                    Ok(Some(_)) => Err("the loop uses their pointers otherwise than to load and store elements of the reduced type".to_string()),
-                    other => other,
-                };
-                match why {
-                    Ok(reds) => reds,
-                    Err(e) => {
-                        if why_copies_stay.is_none() {
-                            why_copies_stay = Some(format!("needs reductions into arrays ({}), and no copies of them per thread can be made: {e}", copies.join(", ")));
-                        }
-                        None
-                    }
-                }
-            } else {
-                None
-            };
-            if v.parallel && (copies.is_empty() || storage.is_some() || sinks.is_some() || reduced.is_some()) {
-                match outer {
-                    Some(k) => chosen[k].otherwise.push(l),
-                    None => chosen.push(Choice {
-                        l,
-                        condition: None,
-                        otherwise: Vec::new(),
-                        storage: storage.unwrap_or_default(),
-                        sinks: sinks.unwrap_or_default(),
-                        copies: reduced.unwrap_or_default(),
-                    }),
-                }
-                continue;
-            }
-            if outer.is_some() {
-                // One version test per nest.
-                continue;
-            }
-            // Parallel without private copies of memory for some parameter
-            // values only (seed 003: `help[i] = help[i + m]` for m >= n; a
-            // private array that is written only when x > 5): under a test
-            // of them. Its inner loops may still run in parallel otherwise.
-            let conditions = conditions.get_or_insert_with(|| {
-                let candidates: Vec<u32> = r
-                    .loops
-                    .iter()
-                    .copied()
-                    .filter(|x| o.loops.get(x).is_some_and(|v| (!v.parallel && !v.blocked_in_registers) || !in_memory(v).is_empty()))
-                    .collect();
-                memory_parallel_conditions(forest, r, &candidates, max_operations)
-            });
-            if let Some(set) = conditions.get(&l).cloned().flatten() {
-                chosen.push(Choice { l, condition: (!set.is_empty()).then_some(set), otherwise: Vec::new(), storage: Vec::new(), sinks: Vec::new(), copies: ThreadCopies::default() });
-                continue;
-            }
-            // Private arrays that are not the body's own (a scratch array
-            // through a pointer, doitgen's `sum`): a copy per thread, the
-            // last iteration working in the array where its values are
-            // used after the loop.
-            if privatize && v.parallel && storage.is_none() && !copies.is_empty() && copies.iter().all(|c| v.private.contains(c)) {
-                let private = private_copies_of(forest, r, l, &copies, &v.lastprivate, &v.firstprivate, max_operations);
-                let private = private.and_then(|c| if thread_copies(r, l, &c, false) { Ok(c) } else { Err("the loop uses their pointers otherwise than to load and store elements".into()) });
-                match private {
-                    Ok(c) => {
-                        chosen.push(Choice { l, condition: None, otherwise: Vec::new(), storage: Vec::new(), sinks: Vec::new(), copies: c });
-                        continue;
-                    }
-                    Err(e) => {
-                        if why_copies_stay.is_none() {
-                            why_copies_stay = Some(format!("needs private copies of its arrays ({}), and no copies of them per thread can be made: {e}", copies.join(", ")));
-                        }
+            plans.insert(l, LoopPlan::Registers { test: t.clone(), cells, kept });
+        }
+    }
+    if chosen.is_empty() {
+        return;
+    }
+    let test = match region {
+        Ok(t) => t,
+        Err(why) => {
+            for c in chosen {
+                for l in std::iter::once(c.l).chain(c.otherwise) {
+                    if o.loops.get(&l).is_some_and(|v| v.parallel) {
+                        plans.insert(l, LoopPlan::Kept(why.clone()));
                     }
                 }
             }
+            return;
+        }
+    };
+    for c in chosen {
+        p.mark(c, &test, &cx, plans);
+    }
+}
+
+impl RegionPlanner<'_> {
+    /// Whether loop `l` is inside loop `outer` (and not `outer` itself).
+    fn inside(&self, l: u32, outer: u32) -> bool {
+        l != outer && self.forest.within(l, outer)
+    }
+
+    /// An innermost loop inside a sequential one starts the threads once per
+    /// iteration of that loop: it needs enough iterations at run time.
+    fn needs_trips(&self, l: u32) -> bool {
+        loops_around(self.forest, l) >= 1 && loop_height(self.forest, l) == 1
+    }
+
+    /// The most iterations the model allows loop `l` (see `bounds`).
+    fn most(&mut self, l: u32) -> Option<u64> {
+        let (forest, r, max_operations) = (self.forest, self.r, self.opts.max_operations);
+        *self.bounds.entry(l).or_insert_with(|| super::parallel::most_trips(forest, r, l, max_operations))
+    }
+
+    /// Loop `l`'s choice into `chosen`, or why it stays sequential into
+    /// `plans`; a loop inside a chosen one joins its `otherwise` or stays.
+    fn consider(&mut self, l: u32, chosen: &mut Vec<Choice>, plans: &mut BTreeMap<u32, LoopPlan>) {
+        let (forest, r, o) = (self.forest, self.r, self.o);
+        let PlanOptions { max_operations, privatize, .. } = self.opts;
+        let Some(v) = o.loops.get(&l) else { return };
+        let outer = chosen.iter().position(|c| self.inside(l, c.l));
+        if let Some(k) = outer {
+            let c = &chosen[k];
+            if c.condition.is_none() || c.otherwise.iter().any(|&x| self.inside(l, x)) {
+                return;
+            }
+        }
+        // The minimum work per start of the threads.
+        if let Some(why) = too_little_work(forest, l) {
             if v.parallel {
-                let why = why_copies_stay.unwrap_or_else(|| format!("needs private or reduced copies of memory ({}), which parloops does not make", copies.join(", ")));
                 plans.insert(l, LoopPlan::Kept(why));
             }
+            return;
         }
-        let registers = if sink_reductions {
-            sequential_cells(forest, r, &|l| chosen.iter().any(|c| c.l == l || inside(c.l, l)), max_operations)
-        } else {
-            Vec::new()
-        };
-        if chosen.is_empty() && registers.is_empty() {
-            continue;
+        // A loop that runs at most once (a part GCC split off a loop
+        // for its first iteration) has nothing to share out; the
+        // loops inside it are considered instead.
+        if v.parallel && outer.is_none() && self.most(l).is_some_and(|n| n < 2) {
+            plans.insert(l, LoopPlan::Kept("too little work: it runs at most once".into()));
+            return;
         }
-        let cx = BoundedCtx::new(max_operations);
-        let region = region_test(&cx, r);
-        if let Ok(t) = &region {
-            for (l, cells) in registers {
-                let kept = match plans.remove(&l) {
-                    Some(LoopPlan::Kept(why)) => Some(why),
-                    _ => None,
-                };
-                plans.insert(l, LoopPlan::Registers { test: t.clone(), cells, kept });
-            }
-        }
-        if chosen.is_empty() {
-            continue;
-        }
-        let test = match region {
-            Ok(t) => t,
-            Err(why) => {
-                for c in chosen {
-                    for l in std::iter::once(c.l).chain(c.otherwise) {
-                        if o.loops.get(&l).is_some_and(|v| v.parallel) {
-                            plans.insert(l, LoopPlan::Kept(why.clone()));
-                        }
-                    }
-                }
-                continue;
-            }
-        };
-        let cyclic = |l: u32| inner_trip_counts_vary(forest, r, l, max_operations);
-        // Inside a marked loop, where the region's test holds, an inner
-        // loop's reduction into one memory cell keeps its running value in
-        // a register too (its store moves after it), so that the
-        // vectorizer can make the reduction there.
-        // Cells updated in memory that PRE left there (the arrays could
-        // overlap) are carried in registers as well.
-        let inner_sinks = |l: u32| -> Vec<CarriedCell> {
-            if !sink_reductions {
-                return Vec::new();
-            }
-            let mut out = Vec::new();
-            for &x in r.loops.iter().filter(|&&x| inside(x, l)) {
-                let Some(vx) = o.loops.get(&x) else { continue };
-                let cells = in_memory(vx);
-                if cells.is_empty() || !cells.iter().all(|c| vx.reduction_op(c).is_some()) {
-                    continue;
-                }
-                if let Some(st) = super::parallel::reduction_stores(forest, r, x, &cells) {
-                    if st.iter().all(|s| sink_store(x, *s, false)) {
-                        out.extend(cells.iter().zip(st).map(|(c, s)| CarriedCell { l: x, cell: c.clone(), store: s, loads: Vec::new() }));
-                    }
-                }
-            }
-            let more: Vec<CarriedCell> =
-                carried_cells_in(forest, r, l, false, max_operations).into_iter().filter(|c| c.l != l && !out.iter().any(|o| o.store == c.store)).collect();
-            out.extend(more);
-            out
-        };
-        // An innermost loop inside a sequential one whose iterations the
-        // model bounds below the minimum (a split loop's part) is kept
-        // without a run-time copy; others are tested at run time.
-        let mut checked = |l: u32, plan: LoopPlan| {
-            if needs_trips(l) && opts.min_trips > 1 && most(l).is_some_and(|n| n < opts.min_trips) {
-                LoopPlan::Kept(too_few_trips(opts.min_trips))
-            } else {
-                plan
-            }
-        };
-        for c in chosen {
-            // A condition that the branches before the loop imply is none.
-            let condition = c.condition.as_deref().filter(|set| !RuntimeTest::implied(&cx, set, r, c.l));
-            let here = RuntimeTest::at_loop(&test, &cx, r, c.l);
-            let Some(set) = condition else {
-                let plan = LoopPlan::Parallel {
-                    test: here,
+        let copies = in_memory(v);
+        // Why the loop's copies of memory cannot be made, where that is
+        // more than "parloops does not make them".
+        let mut why_copies_stay = None;
+        let storage = self.own_storage(l, v, outer, &copies, &mut why_copies_stay);
+        let sinks = self.sunk_reductions(l, v, outer, &copies, &storage, &mut why_copies_stay);
+        let reduced = self.reduced_arrays(l, v, outer, &copies, &storage, &sinks, &mut why_copies_stay);
+        if v.parallel && (copies.is_empty() || storage.is_some() || sinks.is_some() || reduced.is_some()) {
+            match outer {
+                Some(k) => chosen[k].otherwise.push(l),
+                None => chosen.push(Choice {
+                    l,
+                    condition: None,
                     otherwise: Vec::new(),
-                    cyclic: cyclic(c.l),
-                    within: None,
-                    storage: c.storage,
-                    min_trips: needs_trips(c.l),
-                    sinks: c.sinks,
-                    copies: c.copies,
-                    inner_sinks: inner_sinks(c.l),
-                };
-                plans.insert(c.l, checked(c.l, plan));
-                continue;
-            };
-            // With loops marked otherwise and a region test, the condition
-            // alone is tested inside the copy where the region test holds.
-            let nested = !c.otherwise.is_empty() && here.is_some();
-            let mut t = if nested { RuntimeTest::default() } else { here.clone().unwrap_or_default() };
-            t.names = r.param_texts();
-            // A copy that would run only where the loop runs no iteration
-            // (where it is parallel, the region's assumptions do not hold)
-            // is not made.
-            let required = t.require(&cx, set, r, Some(c.l)).is_ok();
-            let useless = required
-                && super::parallel::runs_where(forest, r, c.l, max_operations)
-                    .is_some_and(|runs| !t.leaves_any(&cx, if nested { here.as_ref() } else { None }, &runs, r, c.l));
-            if useless {
-                plans.insert(c.l, LoopPlan::Kept(format!("it is parallel only where {}, and there the region's assumptions leave it no iteration", poly::with_names(&condition_text(set), &t.names))));
+                    storage: storage.unwrap_or_default(),
+                    sinks: sinks.unwrap_or_default(),
+                    copies: reduced.unwrap_or_default(),
+                }),
             }
-            if required && !useless {
-                let within = if nested { here } else { None };
-                let plan =
-                    LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: cyclic(c.l), within, storage: Vec::new(), min_trips: needs_trips(c.l), sinks: Vec::new(), copies: ThreadCopies::default(), inner_sinks: Vec::new() };
-                plans.insert(c.l, checked(c.l, plan));
-            } else {
-                // No test to version on: the inner loops alone.
-                for l in c.otherwise {
-                    let plan = LoopPlan::Parallel { test: RuntimeTest::at_loop(&test, &cx, r, l), otherwise: Vec::new(), cyclic: cyclic(l), within: None, storage: Vec::new(), min_trips: needs_trips(l), sinks: Vec::new(), copies: ThreadCopies::default(), inner_sinks: Vec::new() };
-                    plans.insert(l, checked(l, plan));
+            return;
+        }
+        if outer.is_some() {
+            // One version test per nest.
+            return;
+        }
+        // Parallel without private copies of memory for some parameter
+        // values only (seed 003: `help[i] = help[i + m]` for m >= n; a
+        // private array that is written only when x > 5): under a test
+        // of them. Its inner loops may still run in parallel otherwise.
+        let conditions = self.conditions.get_or_insert_with(|| {
+            let candidates: Vec<u32> = r
+                .loops
+                .iter()
+                .copied()
+                .filter(|x| o.loops.get(x).is_some_and(|v| (!v.parallel && !v.blocked_in_registers) || !in_memory(v).is_empty()))
+                .collect();
+            memory_parallel_conditions(forest, r, &candidates, max_operations)
+        });
+        if let Some(set) = conditions.get(&l).cloned().flatten() {
+            chosen.push(Choice { l, condition: (!set.is_empty()).then_some(set), otherwise: Vec::new(), storage: Vec::new(), sinks: Vec::new(), copies: ThreadCopies::default() });
+            return;
+        }
+        // Private arrays that are not the body's own (a scratch array
+        // through a pointer, doitgen's `sum`): a copy per thread, the
+        // last iteration working in the array where its values are
+        // used after the loop.
+        if privatize && v.parallel && storage.is_none() && !copies.is_empty() && copies.iter().all(|c| v.private.contains(c)) {
+            let private = private_copies_of(forest, r, l, &copies, &v.lastprivate, &v.firstprivate, max_operations);
+            let private = private.and_then(|c| if thread_copies(r, l, &c, false) { Ok(c) } else { Err("the loop uses their pointers otherwise than to load and store elements".into()) });
+            match private {
+                Ok(c) => {
+                    chosen.push(Choice { l, condition: None, otherwise: Vec::new(), storage: Vec::new(), sinks: Vec::new(), copies: c });
+                    return;
                 }
+                Err(e) => {
+                    if why_copies_stay.is_none() {
+                        why_copies_stay = Some(format!("needs private copies of its arrays ({}), and no copies of them per thread can be made: {e}", copies.join(", ")));
+                    }
+                }
+            }
+        }
+        if v.parallel {
+            let why = why_copies_stay.unwrap_or_else(|| format!("needs private or reduced copies of memory ({}), which parloops does not make", copies.join(", ")));
+            plans.insert(l, LoopPlan::Kept(why));
+        }
+    }
+
+    /// Private arrays whose scope is the loop's body: each iteration
+    /// gets storage of its own, and parloops can run it.
+    fn own_storage(
+        &self,
+        l: u32,
+        v: &super::parallel::LoopOutcome,
+        outer: Option<usize>,
+        copies: &[String],
+        why_copies_stay: &mut Option<String>,
+    ) -> Option<Vec<Tree>> {
+        let (forest, r) = (self.forest, self.r);
+        if self.opts.privatize && v.parallel && outer.is_none() && !copies.is_empty() && copies.iter().all(|c| v.private.contains(c)) {
+            match private_storage_decls(forest, r, l, copies) {
+                Some(ds) if private_storage(l, &ds, false) => Some(ds),
+                Some(_) => {
+                    *why_copies_stay = Some(format!(
+                        "needs private copies of its arrays ({}), and their storage cannot be its iterations' own (arrays over {} KiB, an address used otherwise than for loads and stores, or no exit test at the end of its body)",
+                        copies.join(", "),
+                        PRIVATE_STORAGE_MAX_BYTES / 1024
+                    ));
+                    None
+                }
+                None => None,
+            }
+        } else {
+            None
+        }
+    }
+
+    /// Reductions in memory whose running value PRE keeps in a
+    /// register: their stores move after the loop, and parloops
+    /// makes register reductions of them (unless the copies got
+    /// `storage` of their own).
+    fn sunk_reductions(
+        &self,
+        l: u32,
+        v: &super::parallel::LoopOutcome,
+        outer: Option<usize>,
+        copies: &[String],
+        storage: &Option<Vec<Tree>>,
+        why_copies_stay: &mut Option<String>,
+    ) -> Option<Vec<Stmt>> {
+        let (forest, r) = (self.forest, self.r);
+        let is_reduction = |c: &String| v.reduction_op(c).is_some();
+        if self.opts.sink_reductions && v.parallel && outer.is_none() && storage.is_none() && !copies.is_empty() && copies.iter().all(is_reduction) {
+            // (An array reduction, its store in an inner loop, keeps the
+            // general reason.)
+            match super::parallel::reduction_stores(forest, r, l, copies) {
+                Some(st) if st.iter().all(|s| sink_store(l, *s, false)) => Some(st),
+                Some(_) => {
+                    *why_copies_stay = Some(format!(
+                        "needs reductions in memory ({}), and their stores cannot be moved after it (not on every way out of it, or to an address computed in it)",
+                        copies.join(", ")
+                    ));
+                    None
+                }
+                None => None,
+            }
+        } else {
+            None
+        }
+    }
+
+    /// Reductions into arrays (column sums): a zeroed copy per
+    /// thread, added to the arrays after the loop (unless the copies
+    /// got `storage` of their own or `sinks` moved their stores).
+    #[allow(clippy::too_many_arguments)]
+    fn reduced_arrays(
+        &self,
+        l: u32,
+        v: &super::parallel::LoopOutcome,
+        outer: Option<usize>,
+        copies: &[String],
+        storage: &Option<Vec<Tree>>,
+        sinks: &Option<Vec<Stmt>>,
+        why_copies_stay: &mut Option<String>,
+    ) -> Option<ThreadCopies> {
+        let (forest, r) = (self.forest, self.r);
+        let PlanOptions { max_operations, array_reductions: reduce_arrays, unsigned_reductions, .. } = self.opts;
+        let is_sum = |c: &String| v.reduction_op(c) == Some("+");
+        if reduce_arrays
+            && v.parallel
+            && outer.is_none()
+            && storage.is_none()
+            && sinks.is_none()
+            && !copies.is_empty()
+            && copies.iter().all(is_sum)
+        {
+            let why = match array_reductions_of(forest, r, l, copies, max_operations, unsigned_reductions) {
+                Ok(Some(reds)) if thread_copies(r, l, &reds, false) => Ok(Some(reds)),
+                Ok(Some(_)) => Err("the loop uses their pointers otherwise than to load and store elements of the reduced type".to_string()),
+                other => other,
+            };
+            match why {
+                Ok(reds) => reds,
+                Err(e) => {
+                    if why_copies_stay.is_none() {
+                        *why_copies_stay = Some(format!("needs reductions into arrays ({}), and no copies of them per thread can be made: {e}", copies.join(", ")));
+                    }
+                    None
+                }
+            }
+        } else {
+            None
+        }
+    }
+
+    /// Whether loop `l`'s inner loops' trip counts vary with its counter.
+    fn cyclic(&self, l: u32) -> bool {
+        inner_trip_counts_vary(self.forest, self.r, l, self.opts.max_operations)
+    }
+
+    /// Inside a marked loop, where the region's test holds, an inner
+    /// loop's reduction into one memory cell keeps its running value in
+    /// a register too (its store moves after it), so that the
+    /// vectorizer can make the reduction there.
+    /// Cells updated in memory that PRE left there (the arrays could
+    /// overlap) are carried in registers as well.
+    fn inner_sinks(&self, l: u32) -> Vec<CarriedCell> {
+        let (forest, r, o) = (self.forest, self.r, self.o);
+        let PlanOptions { max_operations, sink_reductions, .. } = self.opts;
+        if !sink_reductions {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for &x in r.loops.iter().filter(|&&x| self.inside(x, l)) {
+            let Some(vx) = o.loops.get(&x) else { continue };
+            let cells = in_memory(vx);
+            if cells.is_empty() || !cells.iter().all(|c| vx.reduction_op(c).is_some()) {
+                continue;
+            }
+            if let Some(st) = super::parallel::reduction_stores(forest, r, x, &cells) {
+                if st.iter().all(|s| sink_store(x, *s, false)) {
+                    out.extend(cells.iter().zip(st).map(|(c, s)| CarriedCell { l: x, cell: c.clone(), store: s, loads: Vec::new() }));
+                }
+            }
+        }
+        let more: Vec<CarriedCell> =
+            carried_cells_in(forest, r, l, false, max_operations).into_iter().filter(|c| c.l != l && !out.iter().any(|o| o.store == c.store)).collect();
+        out.extend(more);
+        out
+    }
+
+    /// An innermost loop inside a sequential one whose iterations the
+    /// model bounds below the minimum (a split loop's part) is kept
+    /// without a run-time copy; others are tested at run time.
+    fn checked(&mut self, l: u32, plan: LoopPlan) -> LoopPlan {
+        let min_trips = self.opts.min_trips;
+        if self.needs_trips(l) && min_trips > 1 && self.most(l).is_some_and(|n| n < min_trips) {
+            LoopPlan::Kept(too_few_trips(min_trips))
+        } else {
+            plan
+        }
+    }
+
+    /// The plan of chosen loop `c` (or of the loops inside it) into
+    /// `plans`, under the region's `test`.
+    fn mark(&mut self, c: Choice, test: &Option<RuntimeTest>, cx: &BoundedCtx, plans: &mut BTreeMap<u32, LoopPlan>) {
+        let (forest, r) = (self.forest, self.r);
+        let max_operations = self.opts.max_operations;
+        // A condition that the branches before the loop imply is none.
+        let condition = c.condition.as_deref().filter(|set| !RuntimeTest::implied(cx, set, r, c.l));
+        let here = RuntimeTest::at_loop(test, cx, r, c.l);
+        let Some(set) = condition else {
+            let plan = LoopPlan::Parallel {
+                test: here,
+                otherwise: Vec::new(),
+                cyclic: self.cyclic(c.l),
+                within: None,
+                storage: c.storage,
+                min_trips: self.needs_trips(c.l),
+                sinks: c.sinks,
+                copies: c.copies,
+                inner_sinks: self.inner_sinks(c.l),
+            };
+            plans.insert(c.l, self.checked(c.l, plan));
+            return;
+        };
+        // With loops marked otherwise and a region test, the condition
+        // alone is tested inside the copy where the region test holds.
+        let nested = !c.otherwise.is_empty() && here.is_some();
+        let mut t = if nested { RuntimeTest::default() } else { here.clone().unwrap_or_default() };
+        t.names = r.param_texts();
+        // A copy that would run only where the loop runs no iteration
+        // (where it is parallel, the region's assumptions do not hold)
+        // is not made.
+        let required = t.require(cx, set, r, Some(c.l)).is_ok();
+        let useless = required
+            && super::parallel::runs_where(forest, r, c.l, max_operations)
+                .is_some_and(|runs| !t.leaves_any(cx, if nested { here.as_ref() } else { None }, &runs, r, c.l));
+        if useless {
+            plans.insert(c.l, LoopPlan::Kept(format!("it is parallel only where {}, and there the region's assumptions leave it no iteration", poly::with_names(&condition_text(set), &t.names))));
+        }
+        if required && !useless {
+            let within = if nested { here } else { None };
+            let plan =
+                LoopPlan::Parallel { test: Some(t), otherwise: c.otherwise, cyclic: self.cyclic(c.l), within, storage: Vec::new(), min_trips: self.needs_trips(c.l), sinks: Vec::new(), copies: ThreadCopies::default(), inner_sinks: Vec::new() };
+            plans.insert(c.l, self.checked(c.l, plan));
+        } else {
+            // No test to version on: the inner loops alone.
+            for l in c.otherwise {
+                let plan = LoopPlan::Parallel { test: RuntimeTest::at_loop(test, cx, r, l), otherwise: Vec::new(), cyclic: self.cyclic(l), within: None, storage: Vec::new(), min_trips: self.needs_trips(l), sinks: Vec::new(), copies: ThreadCopies::default(), inner_sinks: Vec::new() };
+                plans.insert(l, self.checked(l, plan));
             }
         }
     }
-    plans
 }
 
 /// The byte ranges of `names` over the accesses of the statements `keep`
