@@ -67,6 +67,20 @@ struct RegionRewrites<'a> {
 }
 
 impl RegionRewrites<'_> {
+    /// Versions the nest around loop `l` on the region's run-time test
+    /// (once per nest): the remark's words for the copy it runs in
+    /// (", in a copy run when TEST", or none without a test); None, with
+    /// `missed` told why where there is a reason, where it cannot be.
+    fn version_nest(&mut self, l: u32, missed: &dyn Fn(&str)) -> Option<String> {
+        match self.test.version(self.forest, self.r, l, self.aopts.max_operations, self.versioned) {
+            Ok(guard) => Some(guard.map(|g| format!(", in a copy run when {g}")).unwrap_or_default()),
+            Err(why) => {
+                why.inspect(|w| missed(w));
+                None
+            }
+        }
+    }
+
     /// Interchanges the region's pairs the locality model favours and the
     /// dataflow allows; says whether one was swapped.
     fn interchange_pairs(&mut self) -> bool {
@@ -92,21 +106,12 @@ impl RegionRewrites<'_> {
                 missed(why);
                 continue;
             }
-            let guard = match self.test.version(forest, r, swap.outer, aopts.max_operations, self.versioned) {
-                Ok(g) => g,
-                Err(why) => {
-                    if let Some(why) = why {
-                        missed(&why);
-                    }
-                    continue;
-                }
-            };
+            let Some(within) = self.version_nest(swap.outer, &missed) else { continue };
             if !gimple::interchange::apply(&swap) {
                 continue;
             }
             swapped = true;
             self.versioned.changed = true;
-            let within = guard.map(|g| format!(", in a copy run when {g}")).unwrap_or_default();
             diag::remark(
                 RemarkKind::GP_REMARK_OPTIMIZED,
                 fo.location,
@@ -148,18 +153,11 @@ impl RegionRewrites<'_> {
                 }
             };
             let (Some(fo), Some(fi)) = (forest.get(skew.outer), forest.get(skew.inner)) else { continue };
-            let guard = match self.test.version(forest, r, skew.outer, aopts.max_operations, self.versioned) {
-                Ok(g) => g,
-                Err(why) => {
-                    why.inspect(|w| missed(w));
-                    continue;
-                }
-            };
+            let Some(within) = self.version_nest(skew.outer, &missed) else { continue };
             if !gimple::interchange::apply_skew(&skew) {
                 continue;
             }
             self.versioned.changed = true;
-            let within = guard.map(|g| format!(", in a copy run when {g}")).unwrap_or_default();
             let f = match skew.factor {
                 1 => String::new(),
                 f => format!("{f} "),
@@ -202,14 +200,7 @@ impl RegionRewrites<'_> {
                     continue;
                 }
             };
-            let guard = match self.test.version(forest, r, l, aopts.max_operations, self.versioned) {
-                Ok(g) => g,
-                Err(why) => {
-                    why.inspect(|w| missed(w));
-                    continue;
-                }
-            };
-            let within = guard.map(|g| format!(", in a copy run when {g}")).unwrap_or_default();
+            let Some(within) = self.version_nest(l, &missed) else { continue };
             // The cells its inner loops update in memory (atax's tmp[i],
             // stored on every iteration where the arrays may overlap) go
             // to registers first, in the copy where the test holds: the
@@ -284,18 +275,11 @@ impl RegionRewrites<'_> {
                 }
             };
             let (Some(fa), Some(fb)) = (forest.get(shift.first), forest.get(shift.last)) else { continue };
-            let guard = match self.test.version(forest, r, l, aopts.max_operations, self.versioned) {
-                Ok(g) => g,
-                Err(why) => {
-                    why.inspect(|w| missed(w));
-                    continue;
-                }
-            };
+            let Some(within) = self.version_nest(l, &missed) else { continue };
             if !gimple::interchange::apply_shift(&shift) {
                 continue;
             }
             self.versioned.changed = true;
-            let within = guard.map(|g| format!(", in a copy run when {g}")).unwrap_or_default();
             let below = match shift.max_count {
                 0 => String::new(),
                 m => format!(" and below {m} iterations (from there on it runs in parallel, as written)"),
