@@ -28,3 +28,11 @@ pub(crate) fn source_files() -> Vec<String> {
     unsafe { ffi::gp_for_each_source_file(Some(push_name), &mut out as *mut Vec<String> as *mut c_void) };
     out
 }
+
+/// The object files an -flto link's lto1 read.
+pub(crate) fn input_files() -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    // SAFETY: as above.
+    unsafe { ffi::gp_for_each_input_file(Some(push_name), &mut out as *mut Vec<String> as *mut c_void) };
+    out
+}

@@ -1,7 +1,7 @@
 //! After parloops: the schedules of the loops marked for it, and the
 //! plugin's own OpenMP regions for the marked loops it declined.
 
-use super::common::{add_transform, loop_report, own_region, own_region_remark};
+use super::common::{add_transform, function_report, loop_report, own_region, own_region_remark};
 use crate::diag::{self, RemarkKind};
 use crate::ffi;
 use crate::state::{MarkedLoop, Plugin};
@@ -17,7 +17,7 @@ use crate::state::{MarkedLoop, Plugin};
 pub(super) fn schedules_and_own_regions(p: &mut Plugin, name: &str) {
     let (here, rest): (Vec<MarkedLoop>, Vec<MarkedLoop>) = std::mem::take(&mut p.marked).into_iter().partition(|m| m.function == name);
     p.marked = rest;
-    let mut report = p.functions.iter_mut().rev().find(|f| f.name == name);
+    let mut report = function_report(&mut p.functions, name);
     for m in here {
         // SAFETY: cfun is set; the shim only edits clauses of its
         // GIMPLE_OMP_FORs.

@@ -78,7 +78,13 @@ pub(super) fn position(l: &gimple::loops::Loop) -> Option<(u32, u32)> {
 
 /// The report's entry of the loop at source position `pos`.
 pub(super) fn loop_report(report: Option<&mut FunctionReport>, pos: Option<(u32, u32)>) -> Option<&mut LoopReport> {
-    report?.loops.iter_mut().find(|lr| Some((lr.line, lr.column)) == pos)
+    loop_entry(&mut report?.loops, pos)
+}
+
+/// The entry among `loops` (a function's, being built) of the loop at
+/// source position `pos`.
+pub(super) fn loop_entry(loops: &mut [LoopReport], pos: Option<(u32, u32)>) -> Option<&mut LoopReport> {
+    loops.iter_mut().find(|lr| Some((lr.line, lr.column)) == pos)
 }
 
 /// Adds `t` to what was done to a loop: once, whatever the copies

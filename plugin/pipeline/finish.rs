@@ -3,8 +3,7 @@
 use crate::ffi;
 use crate::report::Report;
 use crate::state::{LtoStage, Plugin};
-use crate::unit::push_name;
-use std::ffi::c_void;
+use crate::unit::input_files;
 use std::io::Write;
 
 /// Flushes the dump, which the functions' texts were written to as they
@@ -25,10 +24,7 @@ pub(super) fn write_report(p: &mut Plugin) -> Result<(), String> {
         // SAFETY: GCC's main input file name, set for the whole run.
         ffi::string_from(unsafe { ffi::gp_main_input_filename() })
     } else {
-        let mut files: Vec<String> = Vec::new();
-        // SAFETY: the callback only appends to `files`, which outlives the call.
-        unsafe { ffi::gp_for_each_input_file(Some(push_name), &mut files as *mut Vec<String> as *mut c_void) };
-        files.join(" ")
+        input_files().join(" ")
     };
     let report = Report {
         plugin: "gccpoly",

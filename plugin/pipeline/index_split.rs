@@ -1,7 +1,7 @@
 //! The index-set split after PRE: a loop parallel on each side of one
 //! iteration, and not as a whole, split around it into three loops.
 
-use super::common::{add_transform, position};
+use super::common::{add_transform, loop_entry, position};
 use crate::diag::{self, RemarkKind};
 use crate::ffi;
 use crate::gimple::{self, LoopForest};
@@ -152,7 +152,7 @@ fn split_at_one(
                 "loop split around the iteration where its counter equals {what}: the iterations before it, that iteration and the iterations after it run as three loops, in that order; {reason}"
             ),
         );
-        if let Some(lr) = loops.iter_mut().find(|lr| Some((lr.line, lr.column)) == position(fl)) {
+        if let Some(lr) = loop_entry(loops, position(fl)) {
             add_transform(lr, "index-split");
         }
         return true;

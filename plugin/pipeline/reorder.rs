@@ -20,6 +20,7 @@ pub(super) fn reorder(p: &mut Plugin, name: &str, d: &Detected, parallel: bool, 
     let mut versioned = Versioned::default();
     let forest = &d.forest;
     let aopts = analysis_options(p, true);
+    let min_trips = p.options.min_trips.unwrap_or(gimple::transform::MIN_TRIPS_INSIDE);
     let mut report = function_report(&mut p.functions, name);
     for r in &d.regions {
         // The region's verdicts and run-time test, computed for its first
@@ -44,7 +45,6 @@ pub(super) fn reorder(p: &mut Plugin, name: &str, d: &Detected, parallel: bool, 
         let jammed = jamming && !swapped && !skewed && cx.unroll_and_jam();
         // A loop's first inner loop run one iteration early inside its
         // last, one per region, where nothing else was rewritten.
-        let min_trips = p.options.min_trips.unwrap_or(gimple::transform::MIN_TRIPS_INSIDE);
         if shifting && !swapped && !skewed && !jammed {
             cx.shift(min_trips);
         }

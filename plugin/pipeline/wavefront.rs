@@ -1,7 +1,7 @@
 //! The wavefronts after PRE: a loop pair whose parallelism lies along its
 //! diagonals run by them, versioned on its region's run-time test.
 
-use super::common::{add_transform, position};
+use super::common::{add_transform, loop_entry, position};
 use crate::diag::{self, RemarkKind};
 use crate::ffi;
 use crate::gimple::{self, LoopForest};
@@ -81,7 +81,7 @@ pub(super) fn wavefronts(
                 ),
             );
             for x in [fo, fi] {
-                if let Some(lr) = loops.iter_mut().find(|lr| Some((lr.line, lr.column)) == position(x)) {
+                if let Some(lr) = loop_entry(loops, position(x)) {
                     add_transform(lr, "wavefront");
                 }
             }

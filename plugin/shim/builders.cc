@@ -4,16 +4,6 @@
 
 #include "internal.h"
 
-/* Where T is in V, -1 if it is not.  */
-int
-ps_index (const vec<tree> &v, tree t)
-{
-  for (unsigned i = 0; i < v.length (); i++)
-    if (v[i] == t)
-      return i;
-  return -1;
-}
-
 /* Whether SSA name or invariant T is defined outside loop L.  */
 bool
 defined_outside (tree t, class loop *l)

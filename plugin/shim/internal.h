@@ -191,7 +191,6 @@ class loop *version_loop_alone (class loop *loop, tree cond);
 
 /* builders.cc: what the rewrites build alike.  */
 
-int ps_index (const vec<tree> &v, tree t);
 bool defined_outside (tree t, class loop *l);
 tree wr_operand (tree op, tree ut, hash_map<tree, tree> &map,
                  gimple_stmt_iterator *at, edge on);
@@ -218,11 +217,9 @@ enum tree_code exit_go_on (edge x, tree *a, tree *b);
 edge exit_tested_last (class loop *l);
 bool next_of_step_one (tree res, tree next, basic_block in);
 bool small_signed_counter_type (tree type);
-basic_block ix_through (basic_block b);
 tree ix_count (class loop *l, class loop *outer);
 bool ix_counters (class loop *l, class loop *outer, vec<ix_counter> *counters,
                   gphi **other, bool moving = false);
-bool ix_first_value_once (const ix_counter &c);
 bool jm_chain (gphi *phi, class loop *k);
 bool counted_inner_loop (class loop *k, class loop *l, counted_inner *c);
 bool copyable_stmt (gimple *g);

@@ -74,16 +74,6 @@ small_signed_counter_type (tree type)
   return INTEGRAL_TYPE_P (type) && TYPE_OVERFLOW_UNDEFINED (type) && TYPE_PRECISION (type) <= 32;
 }
 
-/* The block after B when B is an empty forwarder, else B.  */
-basic_block
-ix_through (basic_block b)
-{
-  if (b && single_succ_p (b) && gsi_end_p (gsi_start_phis (b))
-      && gsi_end_p (gsi_start_nondebug_bb (b)))
-    return single_succ (b);
-  return b;
-}
-
 /* L's latch count as an expression over values defined before OUTER's
    preheader (OUTER is L or contains it), or NULL.  */
 tree
@@ -147,18 +137,6 @@ ix_counters (class loop *l, class loop *outer, vec<ix_counter> *counters,
       *other = phi;
     }
   return true;
-}
-
-/* Whether a counter never takes its first value again within the loop:
-   undefined overflow, a pointer, or a step of one.  */
-bool
-ix_first_value_once (const ix_counter &c)
-{
-  tree type = TREE_TYPE (PHI_RESULT (c.phi));
-  if (integer_zerop (c.step))
-    return false;
-  return POINTER_TYPE_P (type) || TYPE_OVERFLOW_UNDEFINED (type)
-	 || integer_onep (c.step) || integer_minus_onep (c.step);
 }
 
 /* Whether the latch value of PHI, a header PHI of inner loop K, is

@@ -3,6 +3,28 @@
 
 #include "internal.h"
 
+/* The block after B when B is an empty forwarder, else B.  */
+static basic_block
+ix_through (basic_block b)
+{
+  if (b && single_succ_p (b) && gsi_end_p (gsi_start_phis (b))
+      && gsi_end_p (gsi_start_nondebug_bb (b)))
+    return single_succ (b);
+  return b;
+}
+
+/* Whether a counter never takes its first value again within the loop:
+   undefined overflow, a pointer, or a step of one.  */
+static bool
+ix_first_value_once (const ix_counter &c)
+{
+  tree type = TREE_TYPE (PHI_RESULT (c.phi));
+  if (integer_zerop (c.step))
+    return false;
+  return POINTER_TYPE_P (type) || TYPE_OVERFLOW_UNDEFINED (type)
+	 || integer_onep (c.step) || integer_minus_onep (c.step);
+}
+
 /* Whether SSA value U can be computed at the start of N's header once
    O's own statements move there: defined before O, in O's header or N's
    preheader P, or (with ALSO_X) by a statement of O's exit block X whose

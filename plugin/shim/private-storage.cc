@@ -3,6 +3,16 @@
 
 #include "internal.h"
 
+/* Where T is in V, -1 if it is not.  */
+static int
+ps_index (const vec<tree> &v, tree t)
+{
+  for (unsigned i = 0; i < v.length (); i++)
+    if (v[i] == t)
+      return i;
+  return -1;
+}
+
 /* walk_tree callback: *SUB is one of the trees of the vec<tree> D.  */
 tree
 ps_mentions (tree *sub, int *, void *d)
