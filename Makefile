@@ -60,6 +60,7 @@ compile-time: setup plugin
 
 bench: setup plugin
 	@bench/run.py --plugin $(PLUGIN) --cc $(PLUGIN_CC) $(BENCHFLAGS)
+	@bench/run.py --native --plugin $(PLUGIN) --cc $(PLUGIN_CC) $(BENCHFLAGS)
 
 install: plugin
 	install -d $(DESTDIR)$(PLUGIN_DIR)

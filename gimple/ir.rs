@@ -254,6 +254,13 @@ impl Type {
         self.class() == TY::GP_TY_INTEGER
     }
 
+    /// Whether the target has a fused multiply-add of this type (GCC's
+    /// FMA optab, as its widening_mul pass asks).
+    pub fn has_fma(self) -> bool {
+        // SAFETY: a live type of cfun.
+        unsafe { ffi::gp_type_has_fma(self.0.raw()) != 0 }
+    }
+
     pub fn is_pointer(self) -> bool {
         self.class() == TY::GP_TY_POINTER
     }
@@ -403,6 +410,19 @@ impl Stmt {
 }
 
 /// A block of cfun, by index.
+/// Whether -ffp-contract=fast is in effect for cfun.
+pub fn fp_contract_fast() -> bool {
+    // SAFETY: reads cfun's options.
+    unsafe { ffi::gp_fp_contract_fast() != 0 }
+}
+
+/// Whether cfun may reassociate floating-point operations
+/// (-fassociative-math, implied by -ffast-math).
+pub fn associative_math() -> bool {
+    // SAFETY: reads cfun's options.
+    unsafe { ffi::gp_cfun_associative_math() != 0 }
+}
+
 pub fn bb_exists(index: i32) -> bool {
     // SAFETY: the shim checks the index.
     !unsafe { ffi::gp_bb_get(index) }.is_null()

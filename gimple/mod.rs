@@ -3,6 +3,7 @@
 //! control regions with their polyhedral model.
 
 pub mod affine;
+pub mod contraction;
 pub mod ir;
 pub mod loops;
 pub mod scop;

@@ -48,6 +48,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "no-reload", value: ValueKind::None },
     OptionSpec { key: "min-trips", value: ValueKind::Number },
     OptionSpec { key: "no-interchange", value: ValueKind::None },
+    OptionSpec { key: "fma-may-differ", value: ValueKind::None },
     OptionSpec { key: "collapse", value: ValueKind::None },
     OptionSpec { key: "debug-unmarked-versions", value: ValueKind::None },
     OptionSpec { key: "offload", value: ValueKind::None },
@@ -111,6 +112,10 @@ pub struct Options {
     /// operations as they are instead of unrolling them and jamming the
     /// copies.
     pub no_jam: bool,
+    /// Make the rewrites that change which products GCC fuses with
+    /// additions (under -ffp-contract=fast on a target with fused
+    /// multiply-adds) anyway: results may differ in their last bits.
+    pub fma_may_differ: bool,
     /// Leave loops whose first inner loop carries a chain of
     /// floating-point operations as they are instead of running it, one
     /// iteration early, inside their last inner loop.
@@ -224,6 +229,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "no-wavefront" => opts.no_wavefront = true,
             "no-skew" => opts.no_skew = true,
             "no-jam" => opts.no_jam = true,
+            "fma-may-differ" => opts.fma_may_differ = true,
             "no-shift" => opts.no_shift = true,
             "no-index-split" => opts.no_index_split = true,
             "no-wide-counters" => opts.no_wide_counters = true,

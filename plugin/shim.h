@@ -689,6 +689,12 @@ int gp_loop_interchange_enabled (void);
 /* Whether GCC's -floop-unroll-and-jam is on (gp_loop_jam follows it).  */
 int gp_loop_jam_enabled (void);
 
+/* Whether -ffp-contract=fast is in effect for cfun (GCC then fuses
+   multiplications with additions where the target can).  */
+int gp_fp_contract_fast (void);
+/* Whether the target has a fused multiply-add of TYPE (GCC's FMA optab).  */
+int gp_type_has_fma (const gp_tree *type);
+
 /* Why a loop pair cannot be interchanged (GP_IX_OK: it can).  */
 typedef enum gp_interchange_status
 {

@@ -16,8 +16,10 @@
 # programs built with -ftree-parallelize-loops=2, random reduction loops and
 # random triangular nests (wavefronts), random nests parallel around one
 # iteration (index-set splits), random nests updating cells in memory and
-# random nests GCC splits on a condition of their counter, with one closing
-# line "N passed, N failed" over all of them.
+# random nests GCC splits on a condition of their counter, the kernels and
+# every family of random programs again at -march=native (where GCC fuses
+# multiply-adds), with one closing line "N passed, N failed" over all of
+# them.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -185,6 +187,28 @@ run_part "kernels at other options, at 1, 2 and 4 threads" "$work/kernels-option
   --options "-O3 -fnon-call-exceptions" \
   --options "-O2 -fsanitize=undefined -fno-sanitize-recover" \
   --options "-O3 -flto -flto-partition=max"
+# At -march=native, as HPC users build: on this processor GCC fuses
+# multiplications with additions (FMA, at the default -ffp-contract=fast;
+# the other runs are at the generic target or -ffp-contract=off, where it
+# fuses none), and the plugin's rewrites must leave it fusing the same
+# ones (docs/codegen.md, Fused multiply-adds): the kernels bit for bit at
+# -O3 and -O2, and each family of random programs (seeds of their own).
+# Skipped, with a message, where -march=native gives no FMA.
+fma_probe='#if !defined __FMA__ && !defined __ARM_FEATURE_FMA\n#error no FMA\n#endif\n'
+if printf "$fma_probe" | "$cc" -march=native -E -x c - -o /dev/null 2>/dev/null; then
+  run_part "kernels at -march=native (fused multiply-adds), at 1, 2 and 4 threads" "$work/kernels-native.log" \
+    env GCCPOLY_KERNELS_WORK="$top/testsuite/work/kernels-native" \
+    "$top/testsuite/run/kernels-threads.sh" --plugin "$plugin" --cc "$cc" \
+    --options "-O3 -march=native -ffp-contract=fast" --options "-O2 -march=native -ffp-contract=fast"
+  for family in reduction wavefront split cells guards skew jam shift; do
+    run_part "random $family programs at -march=native (fused multiply-adds)" "$work/$family-native.log" \
+      env GCCPOLY_REDUCTIONS_WORK="$top/testsuite/work/$family-native" \
+      "$top/testsuite/run/reductions-random.sh" --programs "$family" --add-flags -march=native \
+      --count 20 --seed-base 41 --plugin "$plugin" --cc "$cc"
+  done
+else
+  echo "SKIP: -march=native gives $cc no fused multiply-add on this processor: the kernels and random programs at -march=native are not run"
+fi
 run_part "kernels annotated for GPU offload, on the host fallback" "$work/kernels-offload.log" \
   "$top/testsuite/run/kernels-threads.sh" --offload --plugin "$plugin" --cc "$cc"
 run_part "GCC's loop tests annotated for GPU offload: built, and run as the plain build" "$work/annotate-gcc.log" \

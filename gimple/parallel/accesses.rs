@@ -150,7 +150,7 @@ pub(super) fn invariant_value(r: &Region, memory: &[String], v: Tree, blocks: &B
 }
 
 /// The blocks of loop `l` (nested loops' included).
-pub(super) fn loop_blocks(forest: &LoopForest, l: u32) -> BTreeSet<i32> {
+pub fn loop_blocks(forest: &LoopForest, l: u32) -> BTreeSet<i32> {
     // GCC's body of the loop, not every block of the function: a function
     // may have thousands of loops.
     let Some(lr) = LoopRef::get(l) else { return BTreeSet::new() };

@@ -43,7 +43,7 @@ mod region;
 mod split;
 mod ssa;
 
-pub use accesses::unwritten_loads;
+pub use accesses::{loop_blocks, unwritten_loads};
 pub use cells::{carried_cells, loop_array_accesses, private_storage_decls, reduction_stores};
 pub use exact::{independent_loop, inner_trip_counts_vary, memory_parallel_conditions, most_trips, runs_where};
 pub use pairs::{loop_jam, loop_shift, pair_interchange, pair_skew, pair_wavefront};
@@ -51,7 +51,7 @@ pub use region::analyze_region;
 pub use split::{SplitAt, SplitJudge};
 pub use ssa::array_origin_name;
 pub(crate) use ssa::{loop_map, LoopMap};
-use accesses::{access_of, base_decl, block_accesses, invariant_value, is_member_def, loop_accesses, loop_blocks, ssa_operands, MemAccess};
+use accesses::{access_of, base_decl, block_accesses, invariant_value, is_member_def, loop_accesses, ssa_operands, MemAccess};
 use cells::{bands, cell_name, dead_local_arrays, iteration_statement};
 use exact::{exact_dependences, exact_verdicts, Job, EXACT_FALLBACK_STATEMENTS};
 use pairs::{engine_failure, prepare, Prepared};

@@ -18,6 +18,7 @@ use super::loops::LoopForest;
 use super::parallel::{inner_trip_counts_vary, memory_parallel_conditions, private_storage_decls, RegionOutcome};
 use super::parallel;
 use super::scop::Region;
+use super::contraction::{self, Fusion};
 use crate::ffi;
 use poly::{access_boxes, dim_bounds, param_dnf_known, param_sets_meet, BoundedCtx, ParamAffine, Piece, Polynomial};
 use std::collections::BTreeMap;
@@ -96,6 +97,8 @@ pub struct CarriedCell {
     pub cell: String,
     store: Stmt,
     loads: Vec<Stmt>,
+    /// What carrying it does to the products GCC fuses in its loop.
+    pub fusion: Fusion,
 }
 
 impl CarriedCell {
@@ -107,10 +110,11 @@ impl CarriedCell {
 
     /// What the remarks call it, and what is done to it.
     pub fn describe(&self) -> String {
+        let fusion = self.fusion.words();
         if self.loads.is_empty() {
-            format!("the running value of {} kept in a register, stored after the loop", self.cell)
+            format!("the running value of {} kept in a register, stored after the loop{fusion}", self.cell)
         } else {
-            format!("the running value of {} that the loop updates kept in a register, loaded before the loop and stored after it", self.cell)
+            format!("the running value of {} that the loop updates kept in a register, loaded before the loop and stored after it{fusion}", self.cell)
         }
     }
 }

@@ -28,6 +28,9 @@ pub struct PlanOptions {
     /// Reductions into arrays get a zeroed copy per thread
     /// (`no-array-reductions` says not).
     pub array_reductions: bool,
+    /// Rewrites that change which products GCC fuses with additions are
+    /// made anyway (`fma-may-differ`; gimple/contraction.rs).
+    pub fma_may_differ: bool,
     /// The least number of iterations of an innermost loop inside a
     /// sequential one (`MIN_TRIPS_INSIDE`, `min-trips=N`; 1: no minimum).
     pub min_trips: u64,
@@ -75,7 +78,7 @@ pub const PRIVATE_STORAGE_MAX_BYTES: u64 = 256 * 1024;
 /// `A[i][j]`): only for nests that hold no marked loop, since inside
 /// parallel loops, sinking those stores let the vectorizer make in-order
 /// reductions that ran slower (gramschmidt; docs/codegen.md).
-fn carried_cells_in(forest: &LoopForest, r: &Region, l: u32, stores_alone: bool, max_operations: u64) -> Vec<CarriedCell> {
+fn carried_cells_in(forest: &LoopForest, r: &Region, l: u32, stores_alone: bool, max_operations: u64, fma_may_differ: bool) -> Vec<CarriedCell> {
     let cx = BoundedCtx::new(max_operations);
     // Built once, for the first cell with other accesses to judge.
     let mut model: Option<Option<poly::IslScop>> = None;
@@ -89,8 +92,9 @@ fn carried_cells_in(forest: &LoopForest, r: &Region, l: u32, stores_alone: bool,
                 continue;
             }
             let array = super::parallel::array_origin_name(r, &c.array).unwrap_or_else(|| c.array.clone());
-            let carried = CarriedCell { l: x, cell: format!("the cell of {array}"), store: c.store, loads: c.loads };
-            if !carry_cell(&carried, false) {
+            let fusion = contraction::judge(forest, x, fma_may_differ);
+            let carried = CarriedCell { l: x, cell: format!("the cell of {array}"), store: c.store, loads: c.loads, fusion };
+            if !carry_cell(&carried, false) || refused(forest, &carried) {
                 continue;
             }
             if !c.others.is_empty() {
@@ -107,12 +111,22 @@ fn carried_cells_in(forest: &LoopForest, r: &Region, l: u32, stores_alone: bool,
     out
 }
 
+/// Whether carrying cell `c` in a register would change which products GCC
+/// fuses, not allowed: a missed remark at its loop says so.
+fn refused(forest: &LoopForest, c: &CarriedCell) -> bool {
+    let Some(why) = c.fusion.refusal() else { return false };
+    if let Some(x) = forest.get(c.l) {
+        crate::diag::remark(crate::diag::RemarkKind::GP_REMARK_MISSED, x.location, &format!("the running value of {} left in memory: {why}", c.cell));
+    }
+    true
+}
+
 /// The cells that the loops inside loop `l` (not `l` itself) update in
 /// memory and that can be carried in registers where the region's test
 /// holds (as `sequential_cells` finds them): before an unroll-and-jam of
 /// `l`, whose copies then carry their cells side by side.
-pub fn cells_inside(forest: &LoopForest, r: &Region, l: u32, max_operations: u64) -> Vec<CarriedCell> {
-    carried_cells_in(forest, r, l, true, max_operations).into_iter().filter(|c| c.l != l).collect()
+pub fn cells_inside(forest: &LoopForest, r: &Region, l: u32, max_operations: u64, fma_may_differ: bool) -> Vec<CarriedCell> {
+    carried_cells_in(forest, r, l, true, max_operations, fma_may_differ).into_iter().filter(|c| c.l != l).collect()
 }
 
 /// The outermost loops of region `r` that stay sequential (`marked` says
@@ -120,12 +134,12 @@ pub fn cells_inside(forest: &LoopForest, r: &Region, l: u32, max_operations: u64
 /// update through memory that registers can carry in its copy where the
 /// region's test holds (bicg's `q[i]`, which GCC keeps in memory while
 /// `s[j]` could be it).
-pub fn sequential_cells(forest: &LoopForest, r: &Region, marked: &dyn Fn(u32) -> bool, max_operations: u64) -> Vec<(u32, Vec<CarriedCell>)> {
+pub fn sequential_cells(forest: &LoopForest, r: &Region, marked: &dyn Fn(u32) -> bool, max_operations: u64, fma_may_differ: bool) -> Vec<(u32, Vec<CarriedCell>)> {
     let outermost = |l: u32| forest.get(l).and_then(|x| x.parent).is_none_or(|p| !r.loops.contains(&p));
     r.loops
         .iter()
         .filter(|&&l| outermost(l) && !marked(l))
-        .map(|&l| (l, carried_cells_in(forest, r, l, true, max_operations)))
+        .map(|&l| (l, carried_cells_in(forest, r, l, true, max_operations, fma_may_differ)))
         .filter(|(_, cells)| !cells.is_empty())
         .collect()
 }
@@ -193,7 +207,7 @@ struct RegionPlanner<'a> {
 /// The plans of region `r`'s loops into `plans`: the loops chosen to run in
 /// parallel, then the region's run-time test, then each chosen loop's plan.
 fn plan_region(forest: &LoopForest, r: &Region, o: &RegionOutcome, opts: PlanOptions, plans: &mut BTreeMap<u32, LoopPlan>) {
-    let PlanOptions { max_operations, sink_reductions, .. } = opts;
+    let PlanOptions { max_operations, sink_reductions, fma_may_differ, .. } = opts;
     let mut p = RegionPlanner { forest, r, o, opts, bounds: std::collections::HashMap::new(), conditions: None };
     let mut chosen: Vec<Choice> = Vec::new();
     // Outermost first: a loop inside a marked one stays as it is,
@@ -203,7 +217,7 @@ fn plan_region(forest: &LoopForest, r: &Region, o: &RegionOutcome, opts: PlanOpt
         p.consider(l, &mut chosen, plans);
     }
     let registers = if sink_reductions {
-        sequential_cells(forest, r, &|l| chosen.iter().any(|c| c.l == l || p.inside(c.l, l)), max_operations)
+        sequential_cells(forest, r, &|l| chosen.iter().any(|c| c.l == l || p.inside(c.l, l)), max_operations, fma_may_differ)
     } else {
         Vec::new()
     };
@@ -399,6 +413,10 @@ impl RegionPlanner<'_> {
         let (forest, r) = (self.forest, self.r);
         let is_reduction = |c: &String| v.reduction_op(c).is_some();
         if self.opts.sink_reductions && v.parallel && outer.is_none() && storage.is_none() && !copies.is_empty() && copies.iter().all(is_reduction) {
+            if let Some(why) = contraction::judge(forest, l, self.opts.fma_may_differ).refusal() {
+                *why_copies_stay = Some(format!("needs reductions in memory ({}), and moving their stores after it: {why}", copies.join(", ")));
+                return None;
+            }
             // (An array reduction, its store in an inner loop, keeps the
             // general reason.)
             match super::parallel::reduction_stores(forest, r, l, copies) {
@@ -474,7 +492,7 @@ impl RegionPlanner<'_> {
     /// overlap) are carried in registers as well.
     fn inner_sinks(&self, l: u32) -> Vec<CarriedCell> {
         let (forest, r, o) = (self.forest, self.r, self.o);
-        let PlanOptions { max_operations, sink_reductions, .. } = self.opts;
+        let PlanOptions { max_operations, sink_reductions, fma_may_differ, .. } = self.opts;
         if !sink_reductions {
             return Vec::new();
         }
@@ -487,12 +505,14 @@ impl RegionPlanner<'_> {
             }
             if let Some(st) = super::parallel::reduction_stores(forest, r, x, &cells) {
                 if st.iter().all(|s| sink_store(x, *s, false)) {
-                    out.extend(cells.iter().zip(st).map(|(c, s)| CarriedCell { l: x, cell: c.clone(), store: s, loads: Vec::new() }));
+                    let fusion = contraction::judge(forest, x, fma_may_differ);
+                    let sunk = cells.iter().zip(st).map(|(c, s)| CarriedCell { l: x, cell: c.clone(), store: s, loads: Vec::new(), fusion: fusion.clone() });
+                    out.extend(sunk.filter(|c| !refused(forest, c)));
                 }
             }
         }
         let more: Vec<CarriedCell> =
-            carried_cells_in(forest, r, l, false, max_operations).into_iter().filter(|c| c.l != l && !out.iter().any(|o| o.store == c.store)).collect();
+            carried_cells_in(forest, r, l, false, max_operations, fma_may_differ).into_iter().filter(|c| c.l != l && !out.iter().any(|o| o.store == c.store)).collect();
         out.extend(more);
         out
     }

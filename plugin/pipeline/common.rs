@@ -11,8 +11,7 @@ use crate::state::Plugin;
 /// for the pass before parloops.
 pub(super) fn analysis_options(p: &Plugin, verdicts_only: bool) -> gimple::parallel::AnalysisOptions {
     gimple::parallel::AnalysisOptions {
-        // SAFETY: called inside a pass, where cfun is set.
-        reassociate: unsafe { ffi::gp_cfun_associative_math() } != 0,
+        reassociate: gimple::ir::associative_math(),
         crosscheck: !verdicts_only && std::env::var_os("GCCPOLY_CROSSCHECK").is_some(),
         detail: !verdicts_only && p.dump.is_some(),
         max_operations: p.options.max_operations.unwrap_or(poly::bounded::DEFAULT_MAX_OPERATIONS),

@@ -61,6 +61,7 @@ fn plan_loops(p: &Plugin, name: &str, d: &Detected) -> (Vec<gimple::parallel::Re
         // SAFETY: reads a flag of the compilation.
         unsigned_reductions: !p.options.no_unsigned_reductions && unsafe { ffi::gp_flag_trapv() } == 0,
         min_trips,
+        fma_may_differ: p.options.fma_may_differ,
     };
     let plans = gimple::transform::plan(forest, regions, &outcomes, popts);
     if std::env::var_os("GCCPOLY_TIME").is_some() {
@@ -502,7 +503,8 @@ impl Marking<'_> {
                 // PRE's register cycles only: one sentence.
                 let what = if cs.iter().all(|c| !c.loaded()) {
                     let cells: Vec<&str> = cs.iter().map(|c| c.cell.as_str()).collect();
-                    format!("the running value of {} kept in a register, stored after the loop", cells.join(", "))
+                    let fusion = cs.first().map(|c| c.fusion.words()).unwrap_or_default();
+                    format!("the running value of {} kept in a register, stored after the loop{fusion}", cells.join(", "))
                 } else {
                     cs.iter().map(|c| c.describe()).collect::<Vec<_>>().join("; ")
                 };

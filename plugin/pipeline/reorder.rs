@@ -34,6 +34,7 @@ pub(super) fn reorder(p: &mut Plugin, name: &str, d: &Detected, parallel: bool, 
             test: NestTest::default(),
             versioned: &mut versioned,
             report: report.as_deref_mut(),
+            fma_may_differ: p.options.fma_may_differ,
         };
         let swapped = !p.options.no_interchange && swapping && cx.interchange_pairs();
         // A pair run by its diagonals, one per region (its model no
@@ -64,6 +65,8 @@ struct RegionRewrites<'a> {
     test: NestTest,
     versioned: &'a mut Versioned,
     report: Option<&'a mut FunctionReport>,
+    /// -fplugin-arg-gccpoly-fma-may-differ.
+    fma_may_differ: bool,
 }
 
 impl RegionRewrites<'_> {
@@ -101,6 +104,11 @@ impl RegionRewrites<'_> {
             let missed = |why: &str| {
                 diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not interchanged: {why}", fo.line(), fi.line()));
             };
+            let fusion = gimple::contraction::judge(forest, swap.outer, self.fma_may_differ);
+            if let Some(why) = fusion.refusal() {
+                missed(&why);
+                continue;
+            }
             let v = self.outcomes.get_or_insert_with(|| gimple::parallel::analyze_region(forest, r, aopts));
             if let Some(why) = gimple::interchange::parallelism_lost(forest, r, &swap, v, parallel) {
                 missed(why);
@@ -116,12 +124,13 @@ impl RegionRewrites<'_> {
                 RemarkKind::GP_REMARK_OPTIMIZED,
                 fo.location,
                 &format!(
-                    "loops at lines {} and {} interchanged{within}: the inner loop's accesses touch {:.3} cache lines per iteration instead of {:.3}; {}",
+                    "loops at lines {} and {} interchanged{within}: the inner loop's accesses touch {:.3} cache lines per iteration instead of {:.3}; {}{}",
                     fo.line(),
                     fi.line(),
                     swap.after,
                     swap.before,
-                    swap.legality
+                    swap.legality,
+                    fusion.words()
                 ),
             );
             for (a, b) in [(fo, fi), (fi, fo)] {
@@ -153,6 +162,11 @@ impl RegionRewrites<'_> {
                 }
             };
             let (Some(fo), Some(fi)) = (forest.get(skew.outer), forest.get(skew.inner)) else { continue };
+            let fusion = gimple::contraction::judge(forest, skew.outer, self.fma_may_differ);
+            if let Some(why) = fusion.refusal() {
+                missed(&why);
+                continue;
+            }
             let Some(within) = self.version_nest(skew.outer, &missed) else { continue };
             if !gimple::interchange::apply_skew(&skew) {
                 continue;
@@ -166,9 +180,10 @@ impl RegionRewrites<'_> {
                 RemarkKind::GP_REMARK_OPTIMIZED,
                 fo.location,
                 &format!(
-                    "loops at lines {} and {} run by diagonals{within}: the outer loop counts the diagonals {f}a + b of their iteration numbers (a, b), the inner loop the iterations on one, which are independent: each no longer waits for the value its inner loop carried from the iteration before; every dependence goes from a diagonal to a later one",
+                    "loops at lines {} and {} run by diagonals{within}: the outer loop counts the diagonals {f}a + b of their iteration numbers (a, b), the inner loop the iterations on one, which are independent: each no longer waits for the value its inner loop carried from the iteration before; every dependence goes from a diagonal to a later one{}",
                     fo.line(),
-                    fi.line()
+                    fi.line(),
+                    fusion.words()
                 ),
             );
             for x in [fo, fi] {
@@ -200,12 +215,17 @@ impl RegionRewrites<'_> {
                     continue;
                 }
             };
+            let fusion = gimple::contraction::judge(forest, l, self.fma_may_differ);
+            if let Some(why) = fusion.refusal() {
+                missed(&why);
+                continue;
+            }
             let Some(within) = self.version_nest(l, &missed) else { continue };
             // The cells its inner loops update in memory (atax's tmp[i],
             // stored on every iteration where the arrays may overlap) go
             // to registers first, in the copy where the test holds: the
             // jammed copies then carry their chains in registers.
-            for c in gimple::transform::cells_inside(forest, r, l, aopts.max_operations) {
+            for c in gimple::transform::cells_inside(forest, r, l, aopts.max_operations, self.fma_may_differ) {
                 if !gimple::transform::carry_cell(&c, true) {
                     continue;
                 }
@@ -243,10 +263,11 @@ impl RegionRewrites<'_> {
                 RemarkKind::GP_REMARK_OPTIMIZED,
                 fl.location,
                 &format!(
-                    "loop at line {} unrolled and jammed by {f}{within}: its inner {loops} {lines} {f} of its iterations at each of theirs, so that {chains} {f} times side by side{}; no dependence goes from an iteration to one of the next {} that the new order runs first; its last 1 to {f} iterations run after it, as written",
+                    "loop at line {} unrolled and jammed by {f}{within}: its inner {loops} {lines} {f} of its iterations at each of theirs, so that {chains} {f} times side by side{}; no dependence goes from an iteration to one of the next {} that the new order runs first; its last 1 to {f} iterations run after it, as written{}",
                     fl.line(),
                     growing.unwrap_or_default(),
-                    f - 1
+                    f - 1,
+                    fusion.words()
                 ),
             );
             if let Some(lr) = loop_report(self.report.as_deref_mut(), position(fl)) {
@@ -275,6 +296,11 @@ impl RegionRewrites<'_> {
                 }
             };
             let (Some(fa), Some(fb)) = (forest.get(shift.first), forest.get(shift.last)) else { continue };
+            let fusion = gimple::contraction::judge(forest, l, self.fma_may_differ);
+            if let Some(why) = fusion.refusal() {
+                missed(&why);
+                continue;
+            }
             let Some(within) = self.version_nest(l, &missed) else { continue };
             if !gimple::interchange::apply_shift(&shift) {
                 continue;
@@ -288,10 +314,11 @@ impl RegionRewrites<'_> {
                 RemarkKind::GP_REMARK_OPTIMIZED,
                 fl.location,
                 &format!(
-                    "loop at line {} shifted{within}: its inner loop at line {} runs its next iteration's first iterations inside the loop at line {}, each right after that loop's own, wherever this iteration is not the last{below}, so that the chain of floating-point operations it carries (each waits for the one before) runs beside that loop's work; the next iteration runs only its last iteration; no statement that now runs after them writes a cell they read",
+                    "loop at line {} shifted{within}: its inner loop at line {} runs its next iteration's first iterations inside the loop at line {}, each right after that loop's own, wherever this iteration is not the last{below}, so that the chain of floating-point operations it carries (each waits for the one before) runs beside that loop's work; the next iteration runs only its last iteration; no statement that now runs after them writes a cell they read{}",
                     fl.line(),
                     fa.line(),
-                    fb.line()
+                    fb.line(),
+                    fusion.words()
                 ),
             );
             for x in [fl, fa, fb] {

@@ -193,3 +193,21 @@ gp_loop_jam_enabled (void)
   /* As GCC's own unroll-and-jam: on at -O3.  */
   return flag_unroll_jam;
 }
+
+int
+gp_fp_contract_fast (void)
+{
+  /* The function's own options (optimize attributes) where it has them.  */
+  if (cfun && cfun->decl)
+    return opt_for_fn (cfun->decl, flag_fp_contract_mode) == FP_CONTRACT_FAST;
+  return flag_fp_contract_mode == FP_CONTRACT_FAST;
+}
+
+int
+gp_type_has_fma (const gp_tree *type)
+{
+  /* As GCC's widening_mul asks, for either kind of block.  */
+  tree t = as_tree (type);
+  return direct_internal_fn_supported_p (IFN_FMA, t, OPTIMIZE_FOR_SPEED)
+	 || direct_internal_fn_supported_p (IFN_FMA, t, OPTIMIZE_FOR_SIZE);
+}

@@ -9,13 +9,18 @@ inner loops j (up to n less a constant) and statements before and after
 them, the last sometimes one whose count grows with i (j < i + g, the
 sum stored to z[i + g], which later rows' sums read at z[j] or z[j + 1]).
 The inner loops sum into a cell of t (a chain in memory), into a
-scalar (a chain in a register, stored after the loop), update y[j] from
+scalar (a chain in a register, stored after the loop), each step
+subtracting one product (lu's `c -= a * b`) or scaling the chain and
+adding one (`c * 0.5 + a * b`), which GCC fuses differently at
+-march=native (FMA), update y[j] from
 t's cell of this row or of a row up to three on or one back (a dependence
 the jam may reverse: any row's sum of t read before it is written), or
 copy a row of B from the row before at a column up to one off (again one
 the jam may reverse). The cells are double, float or unsigned (unsigned:
 no chain of floating-point operations, nothing to jam). A main calls each
-function for several sizes, its arrays apart and overlapping, and prints
+function for several sizes (its floating-point data sevenths, which
+products and sums round: a fused multiply-add rounds once instead of
+twice, and prints other digits), its arrays apart and overlapping, and prints
 a checksum after each call. testsuite/run/reductions-random.sh --programs
 jam builds each program with and without the plugin and compares what
 they print: the jam keeps every cell's arithmetic in its order, so the
@@ -41,6 +46,11 @@ def nest(r, name):
     b = r.randint(0, 1)
     inner = f"for (int j = 0; j < n - {b}; j++)"
     body = []
+    # A chain of one product a step (lu's and cholesky's `c -= a * b`) or
+    # of two (`c * 0.5 + a * b`): at -march=native GCC leaves the first
+    # unfused where it is a register's chain alone in its block, and
+    # fuses it where it is not (docs/codegen.md, Fused multiply-adds).
+    step = lambda c, p: f"{c} - {p}" if r.random() < 0.5 else f"{c} * {lit(0)} + {p}"
     if r.random() < 0.7:
         body.append(f"t[i] = {lit(1)};")
     scalar = False
@@ -48,10 +58,10 @@ def nest(r, name):
         kind = r.random()
         if kind < 0.35:
             o = r.choice([0, 0, 0, 1])
-            body.append(f"{inner}\n\t  t[i + {o}] = t[i + {o}] * {lit(0)} + A[i][j] * x[j];")
+            body.append(f"{inner}\n\t  t[i + {o}] = {step(f't[i + {o}]', 'A[i][j] * x[j]')};")
         elif kind < 0.55 and not scalar:
             scalar = True
-            body.append(f"{t} s = {lit(0)};\n\t{inner}\n\t  s = s * {lit(0)} + A[i][j] * x[j + 1];\n\tz[i] = s;")
+            body.append(f"{t} s = {lit(0)};\n\t{inner}\n\t  s = {step('s', 'A[i][j] * x[j + 1]')};\n\tz[i] = s;")
         elif kind < 0.85:
             o = r.choice([0, 0, 0, 1, 2, 3, -1])
             body.append(f"{inner}\n\t  y[j] = y[j] + A[i][j] * t[i + {o} + 1];")
@@ -64,7 +74,7 @@ def nest(r, name):
         # column on (o = 1) is what the jam's copies would read before
         # the copy before them writes it.
         g, o = r.randint(0, 2), r.choice([0, 0, 1])
-        body.append(f"{t} u = t[i];\n\tfor (int j = 0; j < i + {g}; j++)\n\t  u = u * {lit(0)} + A[i][j] * z[j + {o}];\n\tz[i + {g}] = u;")
+        body.append(f"{t} u = t[i];\n\tfor (int j = 0; j < i + {g}; j++)\n\t  u = {step('u', f'A[i][j] * z[j + {o}]')};\n\tz[i + {g}] = u;")
     if r.random() < 0.3:
         body.append(f"z[i + 1] = t[i] + z[i];")
     text = "\n\t".join(body)
@@ -98,7 +108,7 @@ run_{t} (void (*f) (int, int, {t} (*)[], {t} (*)[], {t} *, {t} *, {t} *, {t} *),
   long w = (long) (m + 4) * (m + n + 4), all = 2 * w + 4 * (m + n + 8);
   {t} *v = malloc (sizeof ({t}) * all);
   for (long k = 0; k < all; k++)
-    v[k] = ({t}) ((k * 7) % 13) / ({t}) 4;
+    v[k] = ({t}) ((k * 7) % 13) / ({t}) {4 if t == "unsigned" else 7};
   {t} *A = v, *B = v + w, *x = B + w, *y = x + m + n + 8, *t = y + m + n + 8, *z = t + m + n + 8;
   if (!apart)
     {{

@@ -34,7 +34,8 @@
 # With --options FLAGS (given once or more), each FLAGS takes the place of
 # the levels: both builds get FLAGS ("-O1", "-Os", "-O2 -ftrapv", ...), the
 # plugin build the plugin's flags above as well, and the outputs must be
-# byte-identical.  What GCC's options change (no PRE at -O1, a trap for
+# byte-identical.  FLAGS come after -ffp-contract=off: "-O3 -march=native
+# -ffp-contract=fast" builds as users do, where GCC fuses multiply-adds.  What GCC's options change (no PRE at -O1, a trap for
 # signed overflow, instrumentation inside the loops) changes the GIMPLE the
 # plugin gets and what it may do with it.
 #

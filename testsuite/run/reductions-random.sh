@@ -36,7 +36,13 @@
 # testsuite/run/shift-programs.py whose first inner loop carries a chain,
 # at the same flag sets; it counts the loops shifted.
 #
-#   reductions-random.sh [--programs reduction|wavefront|split|cells|guards|skew|jam|shift] [--plugin PATH] [--cc GCC] [--count N] [--seed-base S] [-j N]
+# With --add-flags FLAGS, both builds get FLAGS after each flag set's own:
+# `--add-flags -march=native' builds for this processor, where GCC fuses
+# multiplications with additions (FMA, at the default -ffp-contract=fast)
+# and the plugin's build must fuse the same ones (docs/codegen.md,
+# Fused multiply-adds).
+#
+#   reductions-random.sh [--programs reduction|wavefront|split|cells|guards|skew|jam|shift] [--add-flags FLAGS] [--plugin PATH] [--cc GCC] [--count N] [--seed-base S] [-j N]
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -45,10 +51,12 @@ cc=${PLUGIN_CC:-gcc}
 count=40
 base=1
 programs=reduction
+add_flags=
 jobs=${GCCPOLY_JOBS:-2}
 while [ $# -gt 0 ]; do
   case $1 in
     --programs) programs=$2; shift 2 ;;
+    --add-flags) add_flags=$2; shift 2 ;;
     --plugin) plugin=$2; shift 2 ;;
     --cc) cc=$2; shift 2 ;;
     --count) count=$2; shift 2 ;;
@@ -68,6 +76,9 @@ case $programs in
   skew|jam|shift) flagsets="-O3;-O3 -g;-O3 -ftree-parallelize-loops=1"; threads="2 4"; info="-missed" ;;
   *) echo "reductions-random.sh: unknown programs '$programs' (reduction, wavefront, split, cells, guards, skew, jam, shift)" >&2; exit 2 ;;
 esac
+if [ -n "$add_flags" ]; then
+  flagsets=$(printf '%s\n' "${flagsets//;/$'\n'}" | sed "s|\$| $add_flags|" | paste -sd';')
+fi
 work=${GCCPOLY_REDUCTIONS_WORK:-$top/testsuite/work/$programs-random}
 rm -rf "$work"
 mkdir -p "$work"
