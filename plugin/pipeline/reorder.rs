@@ -84,6 +84,20 @@ impl RegionRewrites<'_> {
         }
     }
 
+    /// Whether loop `l` may be rewritten for the products GCC would fuse
+    /// (gimple/contraction.rs): the judgement, whose words the remark
+    /// ends with; None, with `missed` told why, where it may not.
+    fn fusion(&self, l: u32, missed: &dyn Fn(&str)) -> Option<gimple::contraction::Fusion> {
+        let fusion = gimple::contraction::judge(self.forest, l, self.fma_may_differ);
+        match fusion.refusal() {
+            Some(why) => {
+                missed(&why);
+                None
+            }
+            None => Some(fusion),
+        }
+    }
+
     /// Interchanges the region's pairs the locality model favours and the
     /// dataflow allows; says whether one was swapped.
     fn interchange_pairs(&mut self) -> bool {
@@ -104,11 +118,7 @@ impl RegionRewrites<'_> {
             let missed = |why: &str| {
                 diag::remark(RemarkKind::GP_REMARK_MISSED, fo.location, &format!("loops at lines {} and {} not interchanged: {why}", fo.line(), fi.line()));
             };
-            let fusion = gimple::contraction::judge(forest, swap.outer, self.fma_may_differ);
-            if let Some(why) = fusion.refusal() {
-                missed(&why);
-                continue;
-            }
+            let Some(fusion) = self.fusion(swap.outer, &missed) else { continue };
             let v = self.outcomes.get_or_insert_with(|| gimple::parallel::analyze_region(forest, r, aopts));
             if let Some(why) = gimple::interchange::parallelism_lost(forest, r, &swap, v, parallel) {
                 missed(why);
@@ -162,11 +172,7 @@ impl RegionRewrites<'_> {
                 }
             };
             let (Some(fo), Some(fi)) = (forest.get(skew.outer), forest.get(skew.inner)) else { continue };
-            let fusion = gimple::contraction::judge(forest, skew.outer, self.fma_may_differ);
-            if let Some(why) = fusion.refusal() {
-                missed(&why);
-                continue;
-            }
+            let Some(fusion) = self.fusion(skew.outer, &missed) else { continue };
             let Some(within) = self.version_nest(skew.outer, &missed) else { continue };
             if !gimple::interchange::apply_skew(&skew) {
                 continue;
@@ -215,11 +221,7 @@ impl RegionRewrites<'_> {
                     continue;
                 }
             };
-            let fusion = gimple::contraction::judge(forest, l, self.fma_may_differ);
-            if let Some(why) = fusion.refusal() {
-                missed(&why);
-                continue;
-            }
+            let Some(fusion) = self.fusion(l, &missed) else { continue };
             let Some(within) = self.version_nest(l, &missed) else { continue };
             // The cells its inner loops update in memory (atax's tmp[i],
             // stored on every iteration where the arrays may overlap) go
@@ -296,11 +298,7 @@ impl RegionRewrites<'_> {
                 }
             };
             let (Some(fa), Some(fb)) = (forest.get(shift.first), forest.get(shift.last)) else { continue };
-            let fusion = gimple::contraction::judge(forest, l, self.fma_may_differ);
-            if let Some(why) = fusion.refusal() {
-                missed(&why);
-                continue;
-            }
+            let Some(fusion) = self.fusion(l, &missed) else { continue };
             let Some(within) = self.version_nest(l, &missed) else { continue };
             if !gimple::interchange::apply_shift(&shift) {
                 continue;
