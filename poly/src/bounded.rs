@@ -68,6 +68,19 @@ impl BoundedCtx {
         }
     }
 
+    /// The failure of an isl call made directly, not through isl-rs, that
+    /// returned NULL.
+    pub fn last_failure(&self) -> IslFailure {
+        let out = matches!(self.ctx.last_error(), Error::Quota);
+        let text = self.ctx.last_error_msg().to_string();
+        self.ctx.reset_error();
+        if out {
+            IslFailure::OutOfOperations
+        } else {
+            IslFailure::Error(text)
+        }
+    }
+
     /// An isl result, its error classified.
     pub fn ok<T>(&self, r: Result<T, LibISLError>) -> Result<T, IslFailure> {
         r.map_err(|e| self.failure(e))

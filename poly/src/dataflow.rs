@@ -91,6 +91,19 @@ impl Violations {
     pub fn is_legal(&self) -> bool {
         self.flow.is_empty() && self.live_ranges.is_empty()
     }
+
+    /// What is violated, for a remark: "it reverses the flow of A; it
+    /// overlaps live ranges of t".
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if !self.flow.is_empty() {
+            parts.push(format!("it reverses the flow of {}", self.flow.join(", ")));
+        }
+        if !self.live_ranges.is_empty() {
+            parts.push(format!("it overlaps live ranges of {}", self.live_ranges.join(", ")));
+        }
+        parts.join("; ")
+    }
 }
 
 /// The verdict on running one schedule dimension in parallel.

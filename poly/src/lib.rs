@@ -12,6 +12,7 @@ pub mod model;
 pub mod pairwise;
 pub mod polynomial;
 pub mod ranges;
+pub mod reschedule;
 pub mod schedule;
 pub mod verdict;
 

@@ -97,14 +97,7 @@ pub fn check_interchange(
     let respects_all = deps.respects_all(&schedule)?;
     let legal = violations.is_legal();
     let reason = if !legal {
-        let mut parts = Vec::new();
-        if !violations.flow.is_empty() {
-            parts.push(format!("it reverses the flow of {}", violations.flow.join(", ")));
-        }
-        if !violations.live_ranges.is_empty() {
-            parts.push(format!("it overlaps live ranges of {}", violations.live_ranges.join(", ")));
-        }
-        format!("interchange is illegal: {}", parts.join("; "))
+        format!("interchange is illegal: {}", violations.describe())
     } else if respects_all {
         "interchange is legal: it keeps every dependence".to_string()
     } else {
@@ -168,46 +161,18 @@ pub struct ComputedSchedule {
     pub violations: Violations,
 }
 
-/// isl's scheduler with PPCG's live-range reordering: the flow dependences
-/// and the boundary-protecting memory dependences are validity constraints,
-/// the other memory-based dependences are conditional on the live ranges
-/// (tagged flows) they protect, and proximity is the flow. Coincidence asks
-/// for loops that carry no flow: unlike PPCG's OpenMP back end, which adds
-/// the memory-based dependences here because it never privatizes, a loop
-/// whose only obstacles are live-range conflicts counts as parallel, and
-/// `Dependences::check_parallel` / the loop verdict then name what to
-/// privatize.
+/// isl's scheduler with PPCG's live-range reordering, under
+/// `reschedule::constraints::live_range_constraints`.
 pub fn schedule_with_live_range_reordering(model: &IslScop, deps: &Dependences) -> Result<ComputedSchedule, IslFailure> {
-    let cx = model.cx;
-    cx.reset_budget();
-    let flow = deps.untagged_flow()?;
-    let strip = |m: UnionMap| -> Result<UnionMap, IslFailure> {
-        cx.ok(cx.ok(m.domain_factor_domain())?.range_factor_domain())
-    };
-    let validity = cx.ok(cx.ok(flow.copy())?.union(strip(deps.forced_memory()?)?))?;
-    let coincidence = cx.ok(validity.copy())?;
-    let sc = cx.ok(ScheduleConstraints::on_domain(cx.ok(model.domain.copy())?))?;
-    let sc = cx.ok(sc.set_context(cx.ok(model.context.copy())?))?;
-    let sc = cx.ok(sc.set_validity(validity))?;
-    let sc = cx.ok(sc.set_proximity(flow))?;
-    let sc = cx.ok(sc.set_coincidence(coincidence))?;
-    let sc = cx.ok(sc.set_conditional_validity(cx.ok(deps.flow.copy())?, deps.tagged_memory()?))?;
-    finish(model, deps, sc)
+    model.cx.reset_budget();
+    finish(model, deps, crate::reschedule::constraints::live_range_constraints(model, deps)?)
 }
 
 /// isl's scheduler with every dependence as a validity constraint (no
 /// live-range reordering), for comparison: what GRAPHITE's model allows.
 pub fn schedule_all_dependences(model: &IslScop, deps: &Dependences) -> Result<ComputedSchedule, IslFailure> {
-    let cx = model.cx;
-    cx.reset_budget();
-    let flow = deps.untagged_flow()?;
-    let all = cx.ok(cx.ok(cx.ok(flow.copy())?.union(cx.ok(deps.anti.copy())?))?.union(cx.ok(deps.output.copy())?))?;
-    let sc = cx.ok(ScheduleConstraints::on_domain(cx.ok(model.domain.copy())?))?;
-    let sc = cx.ok(sc.set_context(cx.ok(model.context.copy())?))?;
-    let sc = cx.ok(sc.set_validity(cx.ok(all.copy())?))?;
-    let sc = cx.ok(sc.set_proximity(flow))?;
-    let sc = cx.ok(sc.set_coincidence(all))?;
-    finish(model, deps, sc)
+    model.cx.reset_budget();
+    finish(model, deps, crate::reschedule::constraints::all_dependence_constraints(model, deps)?)
 }
 
 fn finish(model: &IslScop, deps: &Dependences, sc: ScheduleConstraints) -> Result<ComputedSchedule, IslFailure> {
