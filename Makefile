@@ -7,7 +7,7 @@
 #   make coverage        loops in SCoPs per file, GRAPHITE vs gccpoly (COVERAGEFLAGS=--strict ...)
 #   make compile-time    -O2 compile time of the kernels with and without the plugin
 #                        (COMPILETIMEFLAGS="--max-overhead 10" ...)
-#   make bench           run time of the kernels: -O3 vs autopar, GRAPHITE, gccpoly
+#   make bench           run time of the kernels: -O3 vs autopar, GRAPHITE, Polly, gccpoly
 #                        (BENCHFLAGS="-r 5 --threads 4 gemm lu" ...; --quick: SMALL sizes once)
 #   make install         install into $(PLUGIN_CC)'s plugin directory
 #   make uninstall       remove it again
@@ -25,7 +25,7 @@ PLUGIN := $(BUILD)/gccpoly.so
 CORE := $(BUILD)/gccpoly-core.so
 PLUGIN_DIR = $(shell $(PLUGIN_CC) -print-file-name=plugin)
 
-.PHONY: all setup setup-check plugin demo check check-gcc coverage compile-time bench install uninstall clean
+.PHONY: all setup setup-check setup-bench plugin demo check check-gcc coverage compile-time bench install uninstall clean
 
 all: plugin
 
@@ -34,6 +34,9 @@ setup:
 
 setup-check:
 	@scripts/install-deps.sh check
+
+setup-bench:
+	@scripts/install-deps.sh bench
 
 # cargo decides what is out of date.
 plugin: setup
@@ -58,7 +61,7 @@ coverage: setup-check plugin
 compile-time: setup plugin
 	@bench/compile-time.py --plugin $(PLUGIN) --cc $(PLUGIN_CC) $(COMPILETIMEFLAGS)
 
-bench: setup plugin
+bench: setup-bench plugin
 	@bench/run.py --plugin $(PLUGIN) --cc $(PLUGIN_CC) $(BENCHFLAGS)
 	@bench/run.py --native --plugin $(PLUGIN) --cc $(PLUGIN_CC) $(BENCHFLAGS)
 

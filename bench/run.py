@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""run.py - run time of the kernel suite: -O3 vs autopar, GRAPHITE and gccpoly.
+"""run.py - run time of the kernel suite: -O3 vs autopar, GRAPHITE, Polly and gccpoly.
 
-Every kernel of bench/kernels (kernels.list, or those named) is built in four
+Every kernel of bench/kernels (kernels.list, or those named) is built in five
 configurations, all with -std=gnu11 -ffp-contract=off -falign-functions=64
 -I bench/kernels and linked with -lm:
   O3        -O3
   autopar   -O3 -ftree-parallelize-loops=T
   graphite  -O3 -floop-nest-optimize -floop-parallelize-all -ftree-parallelize-loops=T
+  polly     clang-19 -O3 -mllvm -polly -mllvm -polly-parallel -fopenmp
+            (--polly-cc; Debian's clang-19 has Polly linked in, libomp-19-dev
+            gives -fopenmp; left out, with a note, where it does not run)
   gccpoly   -O3 -fplugin=PLUGIN -ftree-parallelize-loops=T
 (T = --threads, default 2; --restrict adds -DKERNEL_RESTRICT to all four;
 --restrict-variant adds a fifth, gccpoly+restrict: gccpoly's flags and
@@ -47,14 +50,20 @@ AVX-512 here), as users build; the outputs must still equal O3's (at
 -march=native) bit for bit.  GCC's own autopar and GRAPHITE may change
 which products are fused (their differences are listed, not counted as a
 failure); gccpoly's may not (docs/codegen.md, Fused multiply-adds).
+Polly's outputs are listed too where they differ, never counted as a
+failure: clang is another compiler (at -march=native it contracts only
+within a statement, -ffp-contract=on).
 
 Prints a markdown table (O3 time, speed-up O3/config, compile-time ratio
-config/O3, same output) and the geometric means.  --quick runs the SMALL
+config/O3, same output) and the geometric means; then, for the matrix
+products among the kernels, each configuration's GFLOP/s beside the peak
+bench/peak.c measures at the start (bench/flops.py says how both are
+counted).  --quick runs the SMALL
 sizes once (R=1 unless -r is given), to test the script.
 
   run.py [-r R] [--threads T] [--restrict] [--restrict-variant] [--only C,...] [--level 2|3]
          [--fast-math] [--native] [--timeout S] [--quick] [-o FILE]
-         [--plugin PATH] [--cc GCC] [KERNEL...]
+         [--plugin PATH] [--cc GCC] [--polly-cc CLANG] [KERNEL...]
 
 The plugin and its gccpoly-core.so are used from a temporary copy.
 Exit status 1 when some output differs from O3's or some build or run
@@ -76,6 +85,7 @@ import sys
 import tempfile
 import time
 
+from flops import measure_peak, product_flops, report_lines as flops_lines
 from toolchain import TOP, add_toolchain_args, check_toolchain, snapshot_plugin
 
 KDIR = os.path.join(TOP, "bench", "kernels")
@@ -85,7 +95,9 @@ KDIR = os.path.join(TOP, "bench", "kernels")
 # builds, ran 13% slower at one place than at the other (1.9 s and 2.2 s).
 # Aligned alike in every configuration, the kernels compare by their code.
 BASE = ["-std=gnu11", "-ffp-contract=off", "-falign-functions=64", "-I" + KDIR]
-CONFIGS = ("O3", "autopar", "graphite", "gccpoly")
+CONFIGS = ("O3", "autopar", "graphite", "polly", "gccpoly")
+# The configurations built by another compiler than --cc: Polly's clang.
+OTHER_COMPILER = ("polly",)
 # The relative difference allowed between a checksum and O3's with
 # --fast-math (0: bit-identical output).
 FAST_MATH_TOLERANCE = 1e-9
@@ -108,6 +120,8 @@ VARIANTS = {
 }
 # The variants whose outputs may differ from O3's at -march=native.
 MAY_DIFFER = ("gccpoly-fmadiffer",)
+# The compiler of each configuration: --cc, but --polly-cc for Polly.
+COMPILERS = {}
 
 
 def config_flags(plugin, threads, restrict, level="-O3"):
@@ -115,6 +129,7 @@ def config_flags(plugin, threads, restrict, level="-O3"):
     flags = {"O3": [level],
              "autopar": [level, par],
              "graphite": [level, "-floop-nest-optimize", "-floop-parallelize-all", par],
+             "polly": [level, "-mllvm", "-polly", "-mllvm", "-polly-parallel", "-fopenmp"],
              "gccpoly": [level, "-fplugin=" + plugin, par]}
     if restrict:
         for f in flags.values():
@@ -153,6 +168,20 @@ def read_list(path):
 def cpu_children():
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
     return r.ru_utime + r.ru_stime
+
+
+def polly_runs(clang):
+    """None, or why CLANG cannot build with Polly and OpenMP."""
+    if shutil.which(clang) is None:
+        return "no compiler '%s' (scripts/install-deps.sh bench installs clang-19)" % clang
+    with tempfile.TemporaryDirectory() as d:
+        src = os.path.join(d, "t.c")
+        with open(src, "w") as f:
+            f.write("int main(void) { return 0; }\n")
+        p = subprocess.run([clang, "-O3", "-mllvm", "-polly", "-mllvm", "-polly-parallel", "-fopenmp", src,
+                            "-o", os.path.join(d, "t")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, errors="replace")
+        return None if p.returncode == 0 else "%s -mllvm -polly -fopenmp fails: %s" % (clang, p.stdout.strip()[:200])
 
 
 def compile_cpu(cc, flags, src, obj):
@@ -269,9 +298,10 @@ def bench_kernel(name, sizes, flags, a, tmp, env, log):
             if c in res.fail:
                 continue
             exe = os.path.join(tmp, "%s.%s" % (name, c))
-            cpu, err = compile_cpu(a.cc, flags[c], src, exe + ".o")
+            cc = COMPILERS.get(c, a.cc)
+            cpu, err = compile_cpu(cc, flags[c], src, exe + ".o")
             if cpu is not None and rnd == 0:
-                err = link(a.cc, flags[c], exe + ".o", exe)
+                err = link(cc, flags[c], exe + ".o", exe)
             if err is not None:
                 res.fail[c] = "build failed"
                 log("%s: build failed (%s):\n%s" % (name, c, "".join("    " + l + "\n" for l in err.splitlines()[:20])))
@@ -315,14 +345,14 @@ def cell_compile(res, c):
     return "%.2f" % (res.ctime[c] / res.ctime["O3"]) if res.ctime["O3"] > 0 else "n/a"
 
 
-def report(a, names, results, flags, size_kind, secs, load0):
+def report(a, names, results, flags, sizes, peak, size_kind, secs, load0):
     ver = subprocess.run([a.cc, "-dumpfullversion"], stdout=subprocess.PIPE, text=True).stdout.strip()
     argv = " ".join(shlex.quote(x) for x in sys.argv[1:])
     ncpu = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 0)
     load = lambda l: " ".join("%.2f" % x for x in l)
     shown = lambda f: ["-fplugin=PLUGIN" if x.startswith("-fplugin=") else x for x in f]
     same_code = "graphite" in CONFIGS and "gccpoly" in CONFIGS
-    title = "# Run time: kernel suite, -O3 vs autopar, GRAPHITE and gccpoly" + (", at -march=native" if a.native else "")
+    title = "# Run time: kernel suite, -O3 vs autopar, GRAPHITE, Polly and gccpoly" + (", at -march=native" if a.native else "")
     out = [title, "",
            "`bench/run.py%s`: %s, %s %s, nproc %d, load average %s at the start and %s at the end, "
            "%s sizes, median of %d run%s per configuration (round-robin), OMP_NUM_THREADS=%d, "
@@ -332,7 +362,9 @@ def report(a, names, results, flags, size_kind, secs, load0):
                "" if a.repeats == 1 else "s", a.threads, a.timeout, secs), "",
            "Configurations (all `%s`, linked with -lm):" % " ".join(
                "-I bench/kernels" if x == "-I" + KDIR else x for x in BASE), ""]
-    out += ["* %s: `%s`" % (c, " ".join(shown(flags[c]))) for c in CONFIGS]
+    out += ["* %s: `%s%s`" % (c, COMPILERS[c] + " " if c in COMPILERS else "", " ".join(shown(flags[c]))) for c in CONFIGS]
+    if a.polly_missing:
+        out += ["* polly: left out: %s" % a.polly_missing]
     out += ["", "Speed-up = O3 time / configuration time (above 1: faster than -O3); "
             "compile = the configuration's compile CPU time / O3's."
             + (" Kernel code: whether the kernel's function (with what parloops outlined from it) "
@@ -368,6 +400,7 @@ def report(a, names, results, flags, size_kind, secs, load0):
         cp.append("%s %s" % (c, geomean(ys)))
     out += ["", "Geometric mean of the speed-ups (kernels counted; failed runs and differing outputs left out): " + ", ".join(sp) + ".",
             "Geometric mean of the compile-time ratios (kernels counted): " + ", ".join(cp) + "."]
+    out += flops_lines(names, sizes, results, CONFIGS, peak, a.threads)
 
     bad = [(n, c) for n in names for c in CONFIGS if c in results[n].differs]
     if bad:
@@ -383,7 +416,8 @@ def report(a, names, results, flags, size_kind, secs, load0):
         out += ["", "Failures: " + ", ".join("%s %s (%s)" % f for f in failed) + "."]
     # At -march=native GCC's own parallelizers may fuse other products
     # than -O3: listed above, a failure only for the plugin's builds.
-    counted = [(n, c) for n, c in bad if not a.native or (c.startswith("gccpoly") and c not in MAY_DIFFER)]
+    counted = [(n, c) for n, c in bad if c not in OTHER_COMPILER
+               and (not a.native or (c.startswith("gccpoly") and c not in MAY_DIFFER))]
     return "\n".join(out) + "\n", bool(counted or failed)
 
 
@@ -407,6 +441,8 @@ def main():
     ap.add_argument("--timeout", type=float, default=120, metavar="S", help="seconds per run (default 120)")
     ap.add_argument("--quick", action="store_true", help="SMALL sizes, one run each (to test the script)")
     ap.add_argument("-o", metavar="FILE", help="also write the report to FILE")
+    ap.add_argument("--polly-cc", default="clang-19", metavar="CLANG",
+                    help="the clang with Polly linked in (default clang-19)")
     add_toolchain_args(ap)
     a = ap.parse_args()
 
@@ -430,6 +466,12 @@ def main():
     names = [n for n in kernels if not a.kernels or n in a.kernels]
 
     global CONFIGS, PARALLEL, TOLERANCE
+    a.polly_missing = polly_runs(a.polly_cc) if "polly" in CONFIGS and (not a.only or "polly" in a.only.split(",")) else None
+    if a.polly_missing:
+        sys.stderr.write("run: Polly left out: %s\n" % a.polly_missing)
+        CONFIGS = tuple(c for c in CONFIGS if c != "polly")
+    else:
+        COMPILERS["polly"] = a.polly_cc
     if a.native:
         BASE[BASE.index("-ffp-contract=off")] = "-march=native"
     if a.fast_math:
@@ -455,14 +497,18 @@ def main():
     results = {}
     try:
         flags = config_flags(snapshot_plugin(plugin, tmp), a.threads, a.restrict, "-O" + a.level)
+        sizes = {n: kernels[n][1] if a.quick else kernels[n][2] for n in names}
+        peak = (None, "no matrix product among the kernels")
+        if any(product_flops(n, sizes[n]) for n in names):
+            peak = measure_peak(a.cc, BASE, a.threads, env, tmp)
+            log("peak: %s" % ("%.1f GFLOP/s" % peak[0] if peak[0] else peak[1]))
         for i, n in enumerate(names, 1):
-            sizes = kernels[n][1] if a.quick else kernels[n][2]
-            log("[%d/%d] %s %s" % (i, len(names), n, " ".join(sizes)))
-            results[n] = bench_kernel(n, sizes, flags, a, tmp, env, log)
+            log("[%d/%d] %s %s" % (i, len(names), n, " ".join(sizes[n])))
+            results[n] = bench_kernel(n, sizes[n], flags, a, tmp, env, log)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
-    text, bad = report(a, names, results, flags, "SMALL" if a.quick else "BENCH",
+    text, bad = report(a, names, results, flags, sizes, peak, "SMALL" if a.quick else "BENCH",
                        time.time() - t_start, load0)
     sys.stdout.write(text)
     if a.o:

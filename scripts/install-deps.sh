@@ -3,7 +3,7 @@
 # nothing when everything is there. Debian/Ubuntu (apt-get), as root or
 # through sudo.
 #
-#   scripts/install-deps.sh [build|check]
+#   scripts/install-deps.sh [build|check|bench]
 #
 # build: the plugin headers of the target GCC, its g++, libclang (bindgen),
 #        autotools (isl is built from source by the isl-rs crate).
@@ -14,6 +14,8 @@
 #        annotated output; without a GPU libgomp runs it on the host), the
 #        target GCC's gfortran (the plugin in f951: gccpoly.misc/fortran),
 #        and on x86-64 its 32-bit libraries (-m32).
+# bench: build's, plus Debian's clang-19 with Polly linked in and its
+#        OpenMP runtime (make bench's Polly configuration).
 set -euo pipefail
 
 what=${1:-build}
@@ -25,6 +27,13 @@ if [ -z "$major" ]; then
 fi
 
 pkgs=(gcc-"$major"-plugin-dev g++-"$major" libclang-dev autoconf automake libtool make pkg-config)
+case $what in build|check|bench) ;; *)
+  echo "install-deps: unknown set '$what' (valid: build, check, bench)" >&2
+  exit 2
+esac
+if [ "$what" = bench ]; then
+  pkgs+=(clang-19 libpolly-19-dev libomp-19-dev)
+fi
 if [ "$what" = check ]; then
   pkgs+=(dejagnu python3 gcc-"$major"-source csmith libcsmith-dev)
   # The OpenMP offload compiler for NVPTX; pulls nvptx-tools and
