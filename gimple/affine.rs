@@ -802,13 +802,20 @@ impl<'a> Translator<'a> {
     /// folded the same way, and the address, like GCC's own evolutions
     /// of pointers, is taken not to wrap around memory.
     pub fn address_of(&mut self, r: Tree) -> Result<Value, Unmodelled> {
-        let v = self.address_in_width(r)?;
-        // SAFETY: reads a type node GCC sets up before any pass.
-        let bits = unsafe { crate::ffi::gp_sizetype_precision() };
-        Ok(Value { base: v.base, poly: v.poly.signed_modulo(bits) })
+        Ok(self.address_and_ranges(r)?.0)
     }
 
-    fn address_in_width(&mut self, r: Tree) -> Result<Value, Unmodelled> {
+    /// `address_of`, with the ranges the reference's inner array
+    /// dimensions give their indices.
+    pub fn address_and_ranges(&mut self, r: Tree) -> Result<(Value, Vec<IndexRange>), Unmodelled> {
+        let mut ranges = Vec::new();
+        let v = self.address_in_width(r, &mut ranges)?;
+        // SAFETY: reads a type node GCC sets up before any pass.
+        let bits = unsafe { crate::ffi::gp_sizetype_precision() };
+        Ok((Value { base: v.base, poly: v.poly.signed_modulo(bits) }, ranges))
+    }
+
+    fn address_in_width(&mut self, r: Tree, ranges: &mut Vec<IndexRange>) -> Result<Value, Unmodelled> {
         let overflow = || format!("coefficient overflow in {}", r.text());
         let operand = |me: &mut Self, t: Tree| me.value(t, true);
         match r.kind() {
@@ -816,9 +823,13 @@ impl<'a> Translator<'a> {
                 Ok(Value { base: Some(Base::Decl(r)), poly: Polynomial::zero() })
             }
             TK::GP_T_ARRAY_REF => {
-                let base = self.address_in_width(r.op(0).ok_or("malformed")?)?;
+                let inner = r.op(0).ok_or("malformed")?;
+                let base = self.address_in_width(inner, ranges)?;
                 let idx_t = r.op(1).ok_or("malformed")?;
                 let idx = operand(self, idx_t)?;
+                if let Some((low, high)) = inner_dimension_domain(inner) {
+                    ranges.push(IndexRange { index: idx.poly.clone(), low, high });
+                }
                 if idx.base.is_some() {
                     return Err(format!("address used as an index in {}", r.text()));
                 }
@@ -840,7 +851,7 @@ impl<'a> Translator<'a> {
                 Ok(Value { base: base.base, poly: base.poly.checked_add(&off).ok_or_else(overflow)? })
             }
             TK::GP_T_COMPONENT_REF => {
-                let base = self.address_in_width(r.op(0).ok_or("malformed")?)?;
+                let base = self.address_in_width(r.op(0).ok_or("malformed")?, ranges)?;
                 let off = r.component_offset().ok_or_else(|| format!("variable field offset in {}", r.text()))?;
                 Ok(Value {
                     base: base.base,
@@ -850,7 +861,7 @@ impl<'a> Translator<'a> {
             TK::GP_T_MEM_REF => {
                 let p = r.op(0).ok_or("malformed")?;
                 let base = match p.kind() {
-                    TK::GP_T_ADDR_EXPR => self.address_in_width(p.op(0).ok_or("malformed")?)?,
+                    TK::GP_T_ADDR_EXPR => self.address_in_width(p.op(0).ok_or("malformed")?, ranges)?,
                     _ => operand(self, p)?,
                 };
                 let off = r.op(1).and_then(|o| o.int_value()).ok_or("variable MEM_REF offset")?;
@@ -865,4 +876,28 @@ impl<'a> Translator<'a> {
             _ => Err(format!("'{}' ({}) is not a reference the model handles", r.text(), r.code_name())),
         }
     }
+}
+
+/// An index of a reference and the range its array dimension declares
+/// (`low <= index <= high`).
+#[derive(Clone, Debug)]
+pub struct IndexRange {
+    pub index: Polynomial,
+    pub low: i128,
+    pub high: i128,
+}
+
+/// The constant domain of the array `inner` indexes, where `inner` is itself
+/// an element of an array: a dimension that is not the outermost, which C
+/// does not let an index leave and which is never a trailing array that
+/// runs on past its declared end (GCC's array_at_struct_end_p says so of
+/// the same references, and its loop bounds rely on it).
+fn inner_dimension_domain(inner: Tree) -> Option<(i128, i128)> {
+    if inner.kind() != TK::GP_T_ARRAY_REF {
+        return None;
+    }
+    let ty = inner.ty().filter(|t| t.class() == crate::ffi::gp_type_kind::GP_TY_ARRAY)?;
+    let low = ty.array_min()?.int_value()? as i128;
+    let high = ty.array_max()?.int_value()? as i128;
+    (high >= low).then_some((low, high))
 }

@@ -423,6 +423,13 @@ pub fn associative_math() -> bool {
     unsafe { ffi::gp_cfun_associative_math() != 0 }
 }
 
+/// Whether cfun may take an index of an inner array dimension to stay
+/// within it, as GCC's own loop bounds do (-faggressive-loop-optimizations).
+pub fn aggressive_loop_optimizations() -> bool {
+    // SAFETY: reads cfun's options.
+    unsafe { ffi::gp_cfun_aggressive_loop_optimizations() != 0 }
+}
+
 pub fn bb_exists(index: i32) -> bool {
     // SAFETY: the shim checks the index.
     !unsafe { ffi::gp_bb_get(index) }.is_null()

@@ -201,6 +201,10 @@ gp_location gp_cfun_end_location (void);
 /* Whether the function may reassociate floating-point arithmetic
    (-fassociative-math, implied by -ffast-math).  */
 int gp_cfun_associative_math (void);
+/* Whether the function may take undefined behaviour as never happening in
+   loops (-faggressive-loop-optimizations, on by default): an index of an
+   inner array dimension then stays within that dimension.  */
+int gp_cfun_aggressive_loop_optimizations (void);
 
 /* --- Loops of cfun.  ------------------------------------------------------ */
 

@@ -103,18 +103,20 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
     }
 
     /// Memory accesses, by base: each access's address (proved inside its
-    /// loops), and each base's element size, one per base.
+    /// loops), and each base's element size, one per base; by access, the
+    /// ranges its inner array dimensions declare for their indices.
     #[allow(clippy::type_complexity)]
     pub(super) fn accesses_by_base(
         &self,
         tr: &mut Translator,
         raw: &[RawAccess],
         doms: &BTreeMap<i32, Set>,
-    ) -> Outcome<(BTreeMap<(u8, u32), BaseAccesses>, BTreeMap<(u8, u32), i128>)> {
+    ) -> Outcome<(BTreeMap<(u8, u32), BaseAccesses>, BTreeMap<(u8, u32), i128>, Vec<Vec<IndexRange>>)> {
         let mut by_base: BTreeMap<(u8, u32), BaseAccesses> = BTreeMap::new();
         let mut sizes: BTreeMap<(u8, u32), i128> = BTreeMap::new();
+        let mut ranges = Vec::with_capacity(raw.len());
         for (k, a) in raw.iter().enumerate() {
-            let v = tr.address_of(a.reference).map_err(|d| Rejection {
+            let (v, r) = tr.address_and_ranges(a.reference).map_err(|d| Rejection {
                 reason: Reason::NonAffineAccess,
                 detail: format!("line {}: {d}", a.line),
             })?;
@@ -150,8 +152,9 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 );
             }
             by_base.entry(base.key()).or_insert((base, Vec::new())).1.push((k, v.poly));
+            ranges.push(r);
         }
-        Ok((by_base, sizes))
+        Ok((by_base, sizes, ranges))
     }
 
     pub(super) fn scan_statement(s: Stmt, b: i32, raw: &mut Vec<RawAccess>, errno: &mut BTreeSet<i32>) -> Outcome<()> {

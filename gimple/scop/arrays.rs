@@ -95,10 +95,14 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 }
                 continue;
             }
-            // The instances of the access that leave the bounds.
+            // The instances of the access that leave the bounds, among
+            // those whose block keeps every index in its declared
+            // dimension: no other instance runs in a program with defined
+            // behaviour.
+            let declared = self.declared_instances(m, a.block, &iters)?;
             let outside = |conds: Vec<Cond>| -> Result<Set, Rejection> {
                 let ok = self.constraint(tr, &iters, &Cond::And(conds))?;
-                let dom = self.ok(doms[&a.block].copy())?;
+                let dom = self.ok(self.ok(doms[&a.block].copy())?.intersect(self.ok(declared.copy())?))?;
                 self.ok(dom.subtract(ok))
             };
             let bad = outside(conds.clone())?;
@@ -134,6 +138,24 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         }
         Ok((assumed, borrowed))
     }
+
+    /// The instances of `block` in which every access of the block keeps
+    /// its indices within their declared dimensions: where one leaves its
+    /// dimension the behaviour is undefined, whichever statement of the
+    /// block it is in. All instances where a range cannot be expressed.
+    fn declared_instances(&self, m: &AccessModel, block: i32, iters: &[String]) -> Outcome<Set> {
+        let conds: Vec<Cond> = m
+            .raw
+            .iter()
+            .zip(m.index_ranges)
+            .filter(|(a, _)| a.block == block)
+            .flat_map(|(_, r)| in_dimensions(r))
+            .collect();
+        match self.constraint(m.tr, iters, &Cond::And(conds)) {
+            Ok(s) => Ok(s),
+            Err(_) => self.constraint(m.tr, iters, &Cond::True),
+        }
+    }
 }
 
 /// What delinearizing a region's arrays reads: the translator, the
@@ -147,6 +169,8 @@ pub(super) struct AccessModel<'m, 'a> {
     pub(super) doms: &'m BTreeMap<i32, Set>,
     pub(super) facts: &'m Cond,
     pub(super) no_facts: bool,
+    /// By access: the ranges its inner array dimensions declare.
+    pub(super) index_ranges: &'m [Vec<IndexRange>],
 }
 
 /// What delinearizing a region's arrays gives: each access's relation (by
@@ -157,6 +181,19 @@ pub(super) struct ArrayViews {
     pub(super) assumptions: Vec<Assumption>,
     pub(super) arrays: Vec<String>,
     pub(super) bases: BTreeMap<String, ArrayBase>,
+}
+
+/// `low <= index <= high` for each range.
+fn in_dimensions(ranges: &[IndexRange]) -> Vec<Cond> {
+    ranges
+        .iter()
+        .flat_map(|r| {
+            let below = r.index.checked_sub(&Polynomial::constant(r.low));
+            let above = Polynomial::constant(r.high).checked_sub(&r.index);
+            // A range whose bound overflows is left out: fewer facts.
+            below.zip(above).map(|(b, a)| [Cond::NonNeg(b), Cond::NonNeg(a)]).into_iter().flatten()
+        })
+        .collect()
 }
 
 /// The inner dimension sizes a C array type gives an access of `elem`

@@ -239,7 +239,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         self.body_domains(&mut tr, self.level, &run, entry, &[], &mut doms, &mut niter, false)?;
 
         let scalars = self.scalars(&tr, entry_block, entry_outside);
-        let (by_base, sizes) = self.accesses_by_base(&mut tr, &raw, &doms)?;
+        let (by_base, sizes, index_ranges) = self.accesses_by_base(&mut tr, &raw, &doms)?;
         let array_name = array_names(&tr, &by_base);
 
         // Delinearize each array; relations per access.
@@ -250,7 +250,10 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         let facts = param_facts(&tr, start).ok_or_else(overflow)?;
         let no_facts = matches!(&facts, Cond::And(f) if f.is_empty());
         let mut views = ArrayViews { relations: vec![None; raw.len()], assumptions: Vec::new(), arrays: Vec::new(), bases: BTreeMap::new() };
-        let model = AccessModel { tr: &tr, iterators: &iterators, raw: &raw, doms: &doms, facts: &facts, no_facts };
+        // Under -fno-aggressive-loop-optimizations an index may leave its
+        // dimension, as GCC's own loop bounds then allow.
+        let index_ranges = if ir::aggressive_loop_optimizations() { index_ranges } else { vec![Vec::new(); raw.len()] };
+        let model = AccessModel { tr: &tr, iterators: &iterators, raw: &raw, doms: &doms, facts: &facts, no_facts, index_ranges: &index_ranges };
         for (key, (base, offs)) in &by_base {
             self.delinearize_array(&model, base, offs, sizes[key], &array_name[key], &mut views)?;
         }

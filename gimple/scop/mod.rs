@@ -11,7 +11,7 @@
 //! zero-dimensional arrays. Anything else splits regions and is reported
 //! with a reason from `Reason`.
 
-use super::affine::{isl_name, Base, BoundExpr, Obligation, Products, Translator, Value};
+use super::affine::{isl_name, Base, BoundExpr, IndexRange, Obligation, Products, Translator, Value};
 use super::ir::{self, LoopRef, Stmt, Tree};
 use super::loops::LoopForest;
 use crate::ffi::{gp_stmt_kind as SK, gp_tree_kind as TK};

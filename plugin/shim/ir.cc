@@ -31,6 +31,14 @@ gp_cfun_associative_math (void)
   return flag_associative_math != 0;
 }
 
+int
+gp_cfun_aggressive_loop_optimizations (void)
+{
+  if (cfun && cfun->decl)
+    return opt_for_fn (cfun->decl, flag_aggressive_loop_optimizations) != 0;
+  return flag_aggressive_loop_optimizations != 0;
+}
+
 unsigned
 gp_loop_table_size (void)
 {
