@@ -90,6 +90,9 @@ pub struct LoopReport {
     /// `offload` or `annotate=FILE`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub offload: Option<OffloadReport>,
+    /// Where GCC's remarks on the loop go (its location at the analysis).
+    #[serde(skip)]
+    pub location: u32,
 }
 
 #[derive(Serialize, Debug, Clone, Default)]

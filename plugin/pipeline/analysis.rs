@@ -115,6 +115,7 @@ fn loop_entry(l: &gimple::loops::Loop, (line, column): (u32, u32), scop: Option<
         kept: None,
         declined: None,
         offload: None,
+        location: l.location,
     }
 }
 

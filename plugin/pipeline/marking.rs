@@ -37,6 +37,10 @@ pub(super) fn mark_parallel(p: &mut Plugin, name: &str, d: &Detected, versioned:
     let done = m.done;
     let report = function_report(&mut p.functions, name);
     record_done(report, &d.forest, done);
+    // (debug-unmarked-versions marks nothing: nothing to explain.)
+    if mark {
+        super::unreached::explain_unreached(function_report(&mut p.functions, name), &d.forest, &d.regions, &outcomes);
+    }
 }
 
 /// The verdicts on cfun's regions and the plan of each of their loops

@@ -39,6 +39,7 @@ mod index_split;
 mod marking;
 mod offload;
 mod reorder;
+mod unreached;
 mod wavefront;
 
 pub(crate) use offload::use_offload_plan;
