@@ -56,7 +56,7 @@ def report_lines(names, sizes, results, configs, peak, threads):
     """The markdown section: GFLOP/s per product kernel and configuration
     (those whose output differs from O3's marked), and the best
     configuration's share of the peak."""
-    rows = [(n, product_flops(n, sizes[n])) for n in names if product_flops(n, sizes[n])]
+    rows = [(n, w) for n, w in ((n, product_flops(n, sizes[n])) for n in names) if w]
     if not rows:
         return []
     peak_text = "%.1f GFLOP/s" % peak[0] if peak[0] else "not measured (%s)" % peak[1]

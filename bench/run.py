@@ -96,6 +96,8 @@ KDIR = os.path.join(TOP, "bench", "kernels")
 # Aligned alike in every configuration, the kernels compare by their code.
 BASE = ["-std=gnu11", "-ffp-contract=off", "-falign-functions=64", "-I" + KDIR]
 CONFIGS = ("O3", "autopar", "graphite", "polly", "gccpoly")
+# Polly's options to its clang (--polly-cc), besides the level.
+POLLY_FLAGS = ["-mllvm", "-polly", "-mllvm", "-polly-parallel", "-fopenmp"]
 # The configurations built by another compiler than --cc: Polly's clang.
 OTHER_COMPILER = ("polly",)
 # The relative difference allowed between a checksum and O3's with
@@ -129,7 +131,7 @@ def config_flags(plugin, threads, restrict, level="-O3"):
     flags = {"O3": [level],
              "autopar": [level, par],
              "graphite": [level, "-floop-nest-optimize", "-floop-parallelize-all", par],
-             "polly": [level, "-mllvm", "-polly", "-mllvm", "-polly-parallel", "-fopenmp"],
+             "polly": [level] + POLLY_FLAGS,
              "gccpoly": [level, "-fplugin=" + plugin, par]}
     if restrict:
         for f in flags.values():
@@ -178,10 +180,9 @@ def polly_runs(clang):
         src = os.path.join(d, "t.c")
         with open(src, "w") as f:
             f.write("int main(void) { return 0; }\n")
-        p = subprocess.run([clang, "-O3", "-mllvm", "-polly", "-mllvm", "-polly-parallel", "-fopenmp", src,
-                            "-o", os.path.join(d, "t")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           text=True, errors="replace")
-        return None if p.returncode == 0 else "%s -mllvm -polly -fopenmp fails: %s" % (clang, p.stdout.strip()[:200])
+        p = subprocess.run([clang, "-O3"] + POLLY_FLAGS + [src, "-o", os.path.join(d, "t")],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
+        return None if p.returncode == 0 else "%s %s fails: %s" % (clang, " ".join(POLLY_FLAGS), p.stdout.strip()[:200])
 
 
 def compile_cpu(cc, flags, src, obj):

@@ -66,7 +66,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
     /// then used, by access), or else assumed (the parameter set assumed).
     #[allow(clippy::type_complexity)]
     fn row_bounds(&self, m: &AccessModel, offs: &[(usize, Polynomial)], d: &Delinearized) -> Outcome<(Option<Set>, HashMap<usize, Vec<Polynomial>>)> {
-        let AccessModel { tr, raw, doms, facts, no_facts, .. } = *m;
+        let AccessModel { tr, raw, facts, no_facts, .. } = *m;
         // The bounds that make the multi-dimensional view exact: prove
         // them or assume them. C arrays are no exception: GCC folds
         // their subscripts into offsets whose columns can leave their
@@ -96,14 +96,11 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 continue;
             }
             // The instances of the access that leave the bounds, among
-            // those whose block keeps every index in its declared
-            // dimension: no other instance runs in a program with defined
-            // behaviour.
-            let declared = self.declared_instances(m, a.block, &iters)?;
+            // those that can run (`defined_instances`).
+            let runs = self.defined_instances(m, a.block, &iters)?;
             let outside = |conds: Vec<Cond>| -> Result<Set, Rejection> {
                 let ok = self.constraint(tr, &iters, &Cond::And(conds))?;
-                let dom = self.ok(self.ok(doms[&a.block].copy())?.intersect(self.ok(declared.copy())?))?;
-                self.ok(dom.subtract(ok))
+                self.ok(self.ok(runs.copy())?.subtract(ok))
             };
             let bad = outside(conds.clone())?;
             // None where what is known of the parameters rules them
@@ -139,11 +136,13 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         Ok((assumed, borrowed))
     }
 
-    /// The instances of `block` in which every access of the block keeps
-    /// its indices within their declared dimensions: where one leaves its
-    /// dimension the behaviour is undefined, whichever statement of the
-    /// block it is in. All instances where a range cannot be expressed.
-    fn declared_instances(&self, m: &AccessModel, block: i32, iters: &[String]) -> Outcome<Set> {
+    /// The instances of `block`'s domain in which every access of the block
+    /// keeps its indices within their declared dimensions: no other
+    /// instance runs in a program with defined behaviour, whichever
+    /// statement of the block leaves its dimension. The whole domain where
+    /// a range cannot be expressed.
+    fn defined_instances(&self, m: &AccessModel, block: i32, iters: &[String]) -> Outcome<Set> {
+        let dom = self.ok(m.doms[&block].copy())?;
         let conds: Vec<Cond> = m
             .raw
             .iter()
@@ -151,9 +150,12 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             .filter(|(a, _)| a.block == block)
             .flat_map(|(_, r)| in_dimensions(r))
             .collect();
+        if conds.is_empty() {
+            return Ok(dom);
+        }
         match self.constraint(m.tr, iters, &Cond::And(conds)) {
-            Ok(s) => Ok(s),
-            Err(_) => self.constraint(m.tr, iters, &Cond::True),
+            Ok(declared) => self.ok(dom.intersect(declared)),
+            Err(_) => Ok(dom),
         }
     }
 }
