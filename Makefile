@@ -11,7 +11,9 @@
 #                        (BENCHFLAGS="-r 5 --threads 4 gemm lu" ...; --quick: SMALL sizes once)
 #   make install         install into $(PLUGIN_CC)'s plugin directory
 #   make uninstall       remove it again
-#   make PLUGIN_CC=gcc-12 ...   choose the target compiler
+#   make deb             build build/deb/gccpoly-gcc-N_VERSION_ARCH.deb (dpkg-buildpackage)
+#   make PLUGIN_CC=gcc-11 ...   choose the target compiler (GCC 11 or 12): another
+#                        compiler's build lives in build/gcc-11 and target/gcc-11
 
 PLUGIN_CC ?= gcc
 CARGO ?= cargo
@@ -20,12 +22,20 @@ COMPILETIMEFLAGS ?=
 BENCHFLAGS ?=
 export PLUGIN_CC RUNTESTFLAGS
 
+# The default compiler's build in build/ and target/; another's beside it,
+# so that builds for two GCCs do not undo each other.
+ifeq ($(PLUGIN_CC),gcc)
 BUILD := build
+export CARGO_TARGET_DIR ?= target
+else
+BUILD := build/$(notdir $(PLUGIN_CC))
+export CARGO_TARGET_DIR ?= target/$(notdir $(PLUGIN_CC))
+endif
 PLUGIN := $(BUILD)/gccpoly.so
 CORE := $(BUILD)/gccpoly-core.so
 PLUGIN_DIR = $(shell $(PLUGIN_CC) -print-file-name=plugin)
 
-.PHONY: all setup setup-check setup-bench plugin demo check check-gcc coverage compile-time bench install uninstall clean
+.PHONY: all setup setup-check setup-bench setup-deb plugin deb print-build demo check check-gcc coverage compile-time bench install uninstall clean
 
 all: plugin
 
@@ -38,12 +48,15 @@ setup-check:
 setup-bench:
 	@scripts/install-deps.sh bench
 
+setup-deb:
+	@scripts/install-deps.sh deb
+
 # cargo decides what is out of date.
 plugin: setup
 	$(CARGO) build --release --workspace
 	@mkdir -p $(BUILD)
-	cp target/release/libgccpoly.so $(PLUGIN)
-	cp target/release/libgccpoly_core.so $(CORE)
+	cp $(CARGO_TARGET_DIR)/release/libgccpoly.so $(PLUGIN)
+	cp $(CARGO_TARGET_DIR)/release/libgccpoly_core.so $(CORE)
 	@echo "built $(PLUGIN) for $$($(PLUGIN_CC) -dumpfullversion)"
 
 demo: plugin
@@ -64,6 +77,13 @@ compile-time: setup plugin
 bench: setup-bench plugin
 	@bench/run.py --plugin $(PLUGIN) --cc $(PLUGIN_CC) $(BENCHFLAGS)
 	@bench/run.py --native --plugin $(PLUGIN) --cc $(PLUGIN_CC) $(BENCHFLAGS)
+
+deb: setup-deb
+	@scripts/make-deb.sh $(BUILD)/deb
+
+# The build directory for PLUGIN_CC (debian/rules asks).
+print-build:
+	@echo $(BUILD)
 
 install: plugin
 	install -d $(DESTDIR)$(PLUGIN_DIR)

@@ -18,7 +18,9 @@
 # iteration (index-set splits), random nests updating cells in memory and
 # random nests GCC splits on a condition of their counter, the kernels and
 # every family of random programs again at -march=native (where GCC fuses
-# multiply-adds), with one closing line "N passed, N failed" over all of
+# multiply-adds), the plugin built for the other GCC major (11 or 12) with
+# the kernels built by that GCC, the Debian package built, installed, the
+# DejaGnu testsuite run against it and purged, with one closing line "N passed, N failed" over all of
 # them.
 set -uo pipefail
 
@@ -171,6 +173,12 @@ case $("$cc" -dumpmachine) in
 esac
 run_part "kernels at 1, 2 and 4 threads" "$work/kernels-threads.log" \
   "$top/testsuite/run/kernels-threads.sh" --plugin "$plugin" --cc "$cc"
+# The plugin for the other GCC major the shim builds against, so that the
+# port stays whole: built, refused by this GCC, and its kernels run as
+# that GCC's plain build at 1, 2 and 4 threads.
+case $("$cc" -dumpversion | cut -d. -f1) in 11) other_gcc=gcc-12 ;; *) other_gcc=gcc-11 ;; esac
+run_part "the plugin built for $other_gcc: refused by $cc, its kernels at 1, 2 and 4 threads" "$work/other-gcc.log" \
+  "$top/testsuite/run/other-gcc.sh" --cc "$cc" --other "$other_gcc"
 run_part "kernels with -ffast-math at 1, 2 and 4 threads, within 1e-9" "$work/kernels-fast-math.log" \
   "$top/testsuite/run/kernels-threads.sh" --fast-math --plugin "$plugin" --cc "$cc"
 # Options that change the GIMPLE the plugin gets: no PRE at -O1, -Os's
@@ -233,6 +241,11 @@ run_part "the same object from each of four builds of the files the rewrites cha
   "$top/testsuite/run/same-object.sh" --plugin "$plugin" --cc "$cc"
 run_part "random loops whose first inner loop carries a chain (shift and fusion), at -O3 with 2 and 4 threads and without" "$work/shift-random.log" \
   "$top/testsuite/run/reductions-random.sh" --programs shift --plugin "$plugin" --cc "$cc"
+
+# The Debian package (make deb), installed with dpkg, the DejaGnu
+# testsuite run against the installed plugin, then purged.
+run_part "the Debian package: built (lintian), installed, the DejaGnu testsuite against it, purged" "$work/package.log" \
+  "$top/testsuite/run/package.sh" --cc "$cc"
 
 if [ -s "$failures" ]; then
   echo "== what failed (also in $failures)"

@@ -3,7 +3,7 @@
 # nothing when everything is there. Debian/Ubuntu (apt-get), as root or
 # through sudo.
 #
-#   scripts/install-deps.sh [build|check|bench]
+#   scripts/install-deps.sh [build|check|bench|deb]
 #
 # build: the plugin headers of the target GCC, its g++, libclang (bindgen),
 #        autotools (isl is built from source by the isl-rs crate).
@@ -13,7 +13,11 @@
 #        compiler (gcc -fopenmp -foffload=nvptx-none on the OpenMP-target
 #        annotated output; without a GPU libgomp runs it on the host), the
 #        target GCC's gfortran (the plugin in f951: gccpoly.misc/fortran),
-#        and on x86-64 its 32-bit libraries (-m32).
+#        and on x86-64 its 32-bit libraries (-m32); deb's (make check
+#        builds the package and tests it installed); and the plugin headers
+#        and g++ of the other GCC major the plugin supports (11 or 12), whose
+#        build make check tests too.
+# deb:   build's, plus dpkg-dev, debhelper, fakeroot and lintian (make deb).
 # bench: build's, plus Debian's clang-19 with Polly linked in and its
 #        OpenMP runtime (make bench's Polly configuration).
 set -euo pipefail
@@ -27,20 +31,27 @@ if [ -z "$major" ]; then
 fi
 
 pkgs=(gcc-"$major"-plugin-dev g++-"$major" libclang-dev autoconf automake libtool make pkg-config)
-case $what in build|check|bench) ;; *)
-  echo "install-deps: unknown set '$what' (valid: build, check, bench)" >&2
+case $what in build|check|bench|deb) ;; *)
+  echo "install-deps: unknown set '$what' (valid: build, check, bench, deb)" >&2
   exit 2
 esac
 if [ "$what" = bench ]; then
   pkgs+=(clang-19 libpolly-19-dev libomp-19-dev)
 fi
+if [ "$what" = deb ] || [ "$what" = check ]; then
+  pkgs+=(dpkg-dev debhelper fakeroot lintian)
+fi
+# The other GCC major the shim builds against (plugin/shim/gcc-compat.h).
+other=11
+[ "$major" != 11 ] || other=12
 if [ "$what" = check ]; then
   pkgs+=(dejagnu python3 gcc-"$major"-source csmith libcsmith-dev)
   # The OpenMP offload compiler for NVPTX; pulls nvptx-tools and
   # libgomp-plugin-nvptx1 in.
   pkgs+=(gcc-"$major"-offload-nvptx)
-  # Another GCC release, to check that the plugin refuses it by name.
-  [ "$major" = 11 ] || pkgs+=(gcc-11)
+  # Another GCC release, to check that the plugin refuses it by name, with
+  # what building the plugin for it takes.
+  pkgs+=(gcc-"$other" gcc-"$other"-plugin-dev g++-"$other")
   # The same GCC's Fortran compiler: a -fplugin in CFLAGS often reaches
   # gfortran too.
   pkgs+=(gfortran-"$major")

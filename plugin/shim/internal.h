@@ -62,6 +62,7 @@
 #include "toplev.h"
 #include "target.h"
 #include <dlfcn.h>
+#include "gcc-compat.h"
 
 #include "shim.h"
 

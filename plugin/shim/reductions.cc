@@ -283,8 +283,7 @@ gp_loop_enter_inner (unsigned num)
       tree res = gimple_phi_result (pi.phi ());
       reduces |= !virtual_operand_p (res) && !simple_iv (o, o, res, &iv, true);
     }
-  vect_loop_form_info form;
-  if (!reduces || vect_analyze_loop_form (o, &form))
+  if (!reduces || gp_vect_loop_form_p (o))
     return 0;
   /* The inner loop's preheader, after a branch of O on values from before
      O whose other edge skips the inner loop.  */
@@ -334,8 +333,7 @@ gp_loop_wrapping_reductions (unsigned num, int any_nest, const char **names,
      vectorizer's form (a double reduction); where it cannot, the cycle
      in unsigned arithmetic would only let it run an inner loop in
      parallel by itself, its threads started once per outer iteration.  */
-  vect_loop_form_info form;
-  if (loop->inner && !any_nest && !vect_analyze_loop_form (loop, &form))
+  if (loop->inner && !any_nest && !gp_vect_loop_form_p (loop))
     return 0;
   auto_vec<gphi *> roots;
   for (gphi_iterator pi = gsi_start_phis (loop->header); !gsi_end_p (pi);
