@@ -458,8 +458,12 @@ impl Context<'_> {
         if !firstprivate.is_empty() {
             clauses.push(format!("firstprivate({})", firstprivate.join(", ")));
         }
+        // The reduction's variable mapped tofrom, or OpenMP 4.5's rule
+        // (GCC 11's) makes a scalar of a target construct firstprivate and
+        // the sum never comes back; 5.0's implicit map (GCC 12's) is the
+        // same mapping.
         for (op, names) in &reduce {
-            clauses.push(format!("reduction({op}:{})", names.join(", ")));
+            clauses.push(format!("reduction({op}:{}) map(tofrom: {})", names.join(", "), names.join(", ")));
         }
         Ok(clauses)
     }

@@ -24,7 +24,16 @@ src=$out/gccpoly-$version
 
 rm -rf "$src"
 mkdir -p "$src"
-(cd "$top" && git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' f; do
+# The tree's files: git's list in a checkout, else all but the builds.
+files() {
+  if git -C "$top" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    git -C "$top" ls-files -z --cached --others --exclude-standard
+  else
+    (cd "$top" && find . \( -path ./target -o -path ./build -o -path ./testsuite/work -o -path ./.git \) -prune \
+       -o \( -type f -o -type l \) -printf '%P\0')
+  fi
+}
+(cd "$top" && files | while IFS= read -r -d '' f; do
    [ -e "$f" ] && printf '%s\0' "$f"
  done | xargs -0 cp -a --parents -t "$src")
 sed "s/@MAJOR@/$major/g" "$top/debian/control.in" >"$src/debian/control"

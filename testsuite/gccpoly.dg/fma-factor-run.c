@@ -23,7 +23,7 @@ lu (int n, double A[n][n])
 {
   for (int i = 0; i < n; i++)
     {
-      for (int j = 0; j < i; j++) /* { dg-missed "gccpoly: loop at line \\d+ not unrolled and jammed: it would change which multiplications GCC fuses with additions \\(the product at line \\d+; -ffp-contract=fast, and the target has fused multiply-adds\\), and so the results in their last bits; -fplugin-arg-gccpoly-fma-may-differ allows it" "lu" } */
+      for (int j = 0; j < i; j++) /* { dg-missed "gccpoly: loop at line \\d+ not unrolled and jammed: it would change which multiplications GCC fuses with additions \\(the product at line \\d+; -ffp-contract=fast, and the target has fused multiply-adds\\), and so the results in their last bits; -fplugin-arg-gccpoly-fma-may-differ allows it" "lu" { target gcc12 } } */
 	{
 	  for (int k = 0; k < j; k++)
 	    A[i][j] -= A[i][k] * A[k][j];
@@ -41,7 +41,7 @@ cholesky (int n, double A[n][n])
 {
   for (int i = 0; i < n; i++)
     {
-      for (int j = 0; j < i; j++) /* { dg-missed "gccpoly: loop at line \\d+ not unrolled and jammed: it would change which multiplications GCC fuses" "cholesky" } */
+      for (int j = 0; j < i; j++) /* { dg-missed "gccpoly: loop at line \\d+ not unrolled and jammed: it would change which multiplications GCC fuses" "cholesky" { target gcc12 } } */
 	{
 	  for (int k = 0; k < j; k++) /* { dg-missed "gccpoly: the running value of the cell of A left in memory: it would change which multiplications GCC fuses" "cholesky cell" } */
 	    A[i][j] -= A[i][k] * A[j][k];
@@ -117,3 +117,7 @@ main (void)
     }
   return 0;
 }
+/* With GCC 11 the jam's remarks are not expected (`{ target gcc12 }`):
+   GCC 11 counts these inner loops from their outer counter plus one, a
+   pair the jam does not take (docs/design.md, GCC versions); the
+   programs must still print what the plain build prints.  */

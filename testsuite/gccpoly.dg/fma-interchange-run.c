@@ -17,7 +17,7 @@ lu (int n, double A[n][n])
 {
   for (int i = 0; i < n; i++)
     {
-      for (int j = 0; j < i; j++) /* { dg-missed "gccpoly: loop at line \\d+ not unrolled and jammed: it would change which multiplications GCC fuses" "lu" } */
+      for (int j = 0; j < i; j++) /* { dg-missed "gccpoly: loop at line \\d+ not unrolled and jammed: it would change which multiplications GCC fuses" "lu" { target gcc12 } } */
 	{
 	  for (int k = 0; k < j; k++)
 	    A[i][j] -= A[i][k] * A[k][j];
@@ -72,3 +72,7 @@ main (void)
     }
   return 0;
 }
+/* With GCC 11 the jam's remarks are not expected (`{ target gcc12 }`):
+   GCC 11 counts these inner loops from their outer counter plus one, a
+   pair the jam does not take (docs/design.md, GCC versions); the
+   programs must still print what the plain build prints.  */

@@ -15,7 +15,7 @@ lu (int n, double A[n][n])
 {
   for (int i = 0; i < n; i++)
     {
-      for (int j = 0; j < i; j++) /* { dg-optimized "gccpoly: loop at line \\d+ unrolled and jammed by 4: .*as written; GCC may fuse other multiplications with additions than as written \\(the product at line \\d+\\): results may differ from the build without the plugin in their last bits \\(-fplugin-arg-gccpoly-fma-may-differ\\)" "lu" } */
+      for (int j = 0; j < i; j++) /* { dg-optimized "gccpoly: loop at line \\d+ unrolled and jammed by 4: .*as written; GCC may fuse other multiplications with additions than as written \\(the product at line \\d+\\): results may differ from the build without the plugin in their last bits \\(-fplugin-arg-gccpoly-fma-may-differ\\)" "lu" { target gcc12 } } */
 	{
 	  for (int k = 0; k < j; k++)
 	    A[i][j] -= A[i][k] * A[k][j];
@@ -70,3 +70,7 @@ main (void)
     }
   return 0;
 }
+/* With GCC 11 the jam's remarks are not expected (`{ target gcc12 }`):
+   GCC 11 counts these inner loops from their outer counter plus one, a
+   pair the jam does not take (docs/design.md, GCC versions); the
+   programs must still print what the plain build prints.  */

@@ -29,7 +29,7 @@ cholesky (int n, double A[restrict n][n])
 {
   for (int i = 0; i < n; i++)
     {
-      for (int j = 0; j < i; j++) /* { dg-optimized "gccpoly: loop at line 32 unrolled and jammed by 4: its inner loop at line 34 runs 4 of its iterations at each of theirs, so that the chain .* runs 4 times side by side; the loop at line 34 runs one iteration more at each iteration: the copies share the first's iterations, and each runs its last ones after them, right before its own statements after that loop; no dependence goes" "cholesky" } */
+      for (int j = 0; j < i; j++) /* { dg-optimized "gccpoly: loop at line 32 unrolled and jammed by 4: its inner loop at line 34 runs 4 of its iterations at each of theirs, so that the chain .* runs 4 times side by side; the loop at line 34 runs one iteration more at each iteration: the copies share the first's iterations, and each runs its last ones after them, right before its own statements after that loop; no dependence goes" "cholesky" { target gcc12 } } */
 	{
 	  for (int k = 0; k < j; k++)
 	    A[i][j] -= A[i][k] * A[j][k];
@@ -44,7 +44,7 @@ cholesky (int n, double A[restrict n][n])
 __attribute__((noinline)) void
 forward (int n, double *L, double *x, double *b)
 {
-  for (int i = 0; i < n; i++) /* { dg-optimized "gccpoly: loop at line 47 unrolled and jammed by 4, in a copy run when .*: its inner loop at line 50 runs 4 of its iterations at each of theirs.*the loop at line 50 runs one iteration more" "forward" } */
+  for (int i = 0; i < n; i++) /* { dg-optimized "gccpoly: loop at line 47 unrolled and jammed by 4, in a copy run when .*: its inner loop at line 50 runs 4 of its iterations at each of theirs.*the loop at line 50 runs one iteration more" "forward" { target gcc12 } } */
     {
       double w = b[i];
       for (int j = 0; j < i; j++)
@@ -70,7 +70,7 @@ lu (int n, double A[restrict n][n])
 {
   for (int i = 0; i < n; i++)
     {
-      for (int j = 0; j < i; j++) /* { dg-optimized "gccpoly: loop at line 73 unrolled and jammed by 4: its inner loop at line 75 runs 4 of its iterations.*the loop at line 75 runs one iteration more" "lu" } */
+      for (int j = 0; j < i; j++) /* { dg-optimized "gccpoly: loop at line 73 unrolled and jammed by 4: its inner loop at line 75 runs 4 of its iterations.*the loop at line 75 runs one iteration more" "lu" { target gcc12 } } */
 	{
 	  for (int k = 0; k < j; k++)
 	    A[i][j] -= A[i][k] * A[k][j];
@@ -97,7 +97,7 @@ from_two (int s, int n, double *A, double *z)
 __attribute__((noinline)) void
 one_on (int n, double *A, double *z)
 {
-  for (int j = 0; j < n; j++) /* { dg-missed "gccpoly: loop at line 100 not unrolled and jammed: dependences on z go from an iteration to the next" "one_on" } */
+  for (int j = 0; j < n; j++) /* { dg-missed "gccpoly: loop at line 100 not unrolled and jammed: dependences on z go from an iteration to the next" "one_on" { target gcc12 } } */
     {
       double u = z[j];
       for (int k = 0; k < j; k++)
@@ -106,7 +106,7 @@ one_on (int n, double *A, double *z)
     }
 }
 
-/* { dg-final { scan-report {functions[name=cholesky].loops[line=32].transform} {["jam"]} } } */
+/* { dg-final { scan-report {functions[name=cholesky].loops[line=32].transform} {["jam"]} } { target gcc12 } } */
 /* { dg-final { scan-report {functions[name=one_on].loops[line=100].transform} {[]} } } */
 
 #include "digest.h"
@@ -175,3 +175,7 @@ main (void)
     }
   return 0;
 }
+/* With GCC 11 the jam's remarks are not expected (`{ target gcc12 }`):
+   GCC 11 counts these inner loops from their outer counter plus one, a
+   pair the jam does not take (docs/design.md, GCC versions); the
+   programs must still print what the plain build prints.  */

@@ -34,12 +34,13 @@ row_sums (int n, long *restrict x, const int *restrict a)
       x[i] += a[i * n + j];
 }
 
-/* An integer sum: reduction(+:s).  */
+/* An integer sum: reduction(+:s), s mapped tofrom (OpenMP 4.5, GCC 11's,
+   would make it firstprivate: the sum would not come back).  */
 __attribute__ ((noinline)) long
 total (int n, const int *restrict v)
 {
   long s = 0;
-  for (int i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd reduction\\(\\+:s\\) map\\(to: v\\\[0:n\\\]\\) if n > 0, else the loop as written; 1\\.0 memory requests per warp \\(1\\.0 with the outermost loop alone\\)" } */
+  for (int i = 0; i < n; i++)	/* { dg-remark "offload plan: omp target teams distribute parallel for simd reduction\\(\\+:s\\) map\\(tofrom: s\\) map\\(to: v\\\[0:n\\\]\\) if n > 0, else the loop as written; 1\\.0 memory requests per warp \\(1\\.0 with the outermost loop alone\\)" } */
     s += v[i];
   return s;
 }
@@ -102,5 +103,5 @@ main (void)
 /* The pragma stands on its own line, indented as the loop, right before
    it, inside the test; the loop as written follows in its else.  */
 /* { dg-final { scan-annotated "\n  int i, j;\n  if \\(\\(\\(__UINTPTR_TYPE__\\)\\(A \\+ \\(n\\)\\) <= \[^\n\]* && n > 0 && m > 0\\) .\n  #pragma omp target teams distribute parallel for simd collapse\\(2\\) map\\(to: B\\\[0:n\\\]\\) map\\(from: A\\\[0:n\\\]\\)\n  for \\(i = 0; i < n; i\\+\\+\\)\[^\n\]*\n    for \\(j = 0; j < m; j\\+\\+\\)\n      A\\\[i\\\]\\\[j\\\] = 2\\.0 \\* B\\\[i\\\]\\\[j\\\];\n  . else .\n  for \\(i = 0; i < n; i\\+\\+\\)\[^\n\]*\n    for \\(j = 0; j < m; j\\+\\+\\)\n      A\\\[i\\\]\\\[j\\\] = 2\\.0 \\* B\\\[i\\\]\\\[j\\\];\n  .\n.\n" } } */
-/* { dg-final { scan-annotated "\n  if \\(n > 0\\) .\n  #pragma omp target teams distribute parallel for simd reduction\\(\\+:s\\) map\\(to: v\\\[0:n\\\]\\)\n  for \\(int i" } } */
+/* { dg-final { scan-annotated "\n  if \\(n > 0\\) .\n  #pragma omp target teams distribute parallel for simd reduction\\(\\+:s\\) map\\(tofrom: s\\) map\\(to: v\\\[0:n\\\]\\)\n  for \\(int i" } } */
 /* { dg-final { annotated-run } } */

@@ -25,7 +25,7 @@ lu (int n, double A[n][n])
 	    A[i][j] -= A[i][k] * A[k][j];
 	  A[i][j] /= A[j][j];
 	}
-      for (int j = i; j < n; j++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when A\\+\\\[.*and prephitmp\\+\\\[" } */
+      for (int j = i; j < n; j++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when A\\+\\\[.*and prephitmp\\+\\\[" "" { target gcc12 } } */
 	for (int k = 0; k < i; k++)
 	  A[i][j] -= A[i][k] * A[k][j];
     }
@@ -48,5 +48,9 @@ main (void)
   return 0;
 }
 
-/* { dg-final { scan-report {functions[name=lu].loops[line=28].private} {["running value of prephitmp[j]"]} } } */
+/* { dg-final { scan-report {functions[name=lu].loops[line=28].private} {["running value of prephitmp[j]"]} } { target gcc12 } } */
 /* { dg-final { scan-report {functions[name=lu].loops[line=28].transform} {["parallel"]} } } */
+/* GCC 11 leaves no PHI of two equal row addresses: the j loop reads A's
+   row as A itself, with no overlap test to make.  */
+/* { dg-optimized "gccpoly: loop marked parallel for parloops$" "" { target gcc11 } 28 } */
+/* { dg-final { scan-report {functions[name=lu].loops[line=28].private} {["running value of A[i][j]"]} } { target gcc11 } } */

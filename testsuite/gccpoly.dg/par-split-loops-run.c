@@ -21,13 +21,13 @@ lu (int n, double A[n][n])
 {
   for (int i = 0; i < n; i++)
     {
-      for (int j = 0; j < i; j++)	/* { dg-missed "gccpoly: parallel loop kept sequential: too little work: it runs at most once" } */
+      for (int j = 0; j < i; j++)	/* { dg-missed "gccpoly: parallel loop kept sequential: too little work: it runs at most once" "" { target gcc12 } } */
 	{
 	  for (int k = 0; k < j; k++)
 	    A[i][j] -= A[i][k] * A[k][j];
 	  A[i][j] /= A[j][j];
 	}
-      for (int j = i; j < n; j++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when " } */
+      for (int j = i; j < n; j++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when " "" { target gcc12 } } */
 	for (int k = 0; k < i; k++)
 	  A[i][j] -= A[i][k] * A[k][j];
     }
@@ -38,7 +38,7 @@ cholesky (int n, double A[n][n])
 {
   for (int i = 0; i < n; i++)
     {
-      for (int j = 0; j < i; j++)	/* { dg-missed "gccpoly: parallel loop kept sequential: too little work: it runs at most once" } */
+      for (int j = 0; j < i; j++)	/* { dg-missed "gccpoly: parallel loop kept sequential: too little work: it runs at most once" "" { target gcc12 } } */
 	{
 	  for (int k = 0; k < j; k++)
 	    A[i][j] -= A[i][k] * A[j][k];
@@ -81,3 +81,8 @@ main (void)
     printf ("%d %.17g %.17g\n", sizes[k], fill_and_sum (sizes[k], 0), fill_and_sum (sizes[k], 1));
   return 0;
 }
+/* GCC 11: lu's first j loop, whose inner loop starts at its counter's
+   value plus one, is no pair the jam takes (docs/design.md, GCC
+   versions); the row loop is then part of the i loop's region, with A
+   read as itself: marked without a test.  */
+/* { dg-optimized "gccpoly: loop marked parallel for parloops$" "" { target gcc11 } 30 } */

@@ -54,7 +54,9 @@ if [ "${1:-}" = --worker ]; then
     rm -f "$b.ann.c" "$b.err"
     exit 0
   fi
+  # libm on the device: GCC 12's -foffload-options, GCC 11's -foffload=TARGET=OPTIONS.
   offload=(-fopenmp -foffload=nvptx-none -foffload-options=-lm -no-pie)
+  [ "$("$CC" -dumpversion | cut -d. -f1)" -ge 12 ] || offload=(-fopenmp -foffload=nvptx-none=-lm -no-pie)
   program=0
   if grep -q 'main *(' "$f" && ! grep -q 'dg-do *\(compile\|assemble\|link\|preprocess\)' "$f"; then
     program=1

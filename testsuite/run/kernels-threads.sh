@@ -156,7 +156,10 @@ build_and_run() {
     if [ "$MODE" = offload ]; then
       local annotate=("-fplugin=$PLUGIN" "-fplugin-arg-gccpoly-annotate=$plug.ann.c"
                       -fplugin-arg-gccpoly-offload-min-iterations=1 -c "$src" -o /dev/null)
-      local offload=(-fopenmp -foffload=nvptx-none -foffload-options=-lm -no-pie "$plug.ann.c" -o "$plug.exe" -lm)
+      # libm on the device: GCC 12's -foffload-options, GCC 11's -foffload=TARGET=OPTIONS.
+      local lm=(-foffload=nvptx-none -foffload-options=-lm)
+      [ "$("$CC" -dumpversion | cut -d. -f1)" -ge 12 ] || lm=(-foffload=nvptx-none=-lm)
+      local offload=(-fopenmp "${lm[@]}" -no-pie "$plug.ann.c" -o "$plug.exe" -lm)
       { printf '%q ' "$CC" "${base[@]}" "${annotate[@]}"; echo; printf '%q ' "$CC" "${base[@]}" "${offload[@]}"; } >"$plug.cmd"
       timeout 60 "$CC" "${base[@]}" "${annotate[@]}" >"$plug.log" 2>&1 &&
         timeout 120 "$CC" "${base[@]}" "${offload[@]}" >>"$plug.log" 2>&1
