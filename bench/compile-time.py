@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""compile-time.py - what loading gccpoly adds to -O2 compile time.
+"""compile-time.py - what loading gccpoly adds to compile time.
 
 For every kernel of bench/kernels (kernels.list), time
-  plain    gcc -std=gnu11 -Wall -Wextra -Werror -ffp-contract=off -I bench/kernels -O2 -c K.c
+  plain    gcc -std=gnu11 -Wall -Wextra -Werror -ffp-contract=off -I bench/kernels OPTIONS -c K.c
   gccpoly  the same plus -fplugin=PLUGIN -fplugin-arg-gccpoly-report=TMP.json
 R times each (plus one untimed warm-up run of each), the two variants
 interleaved (plain first in even rounds, gccpoly first in odd ones), one
@@ -16,7 +16,11 @@ sum of the medians.  Prints a markdown table and the line
 The plugin and its gccpoly-core.so are timed from a temporary copy.
 
   compile-time.py [-r R] [--wall] [--max-overhead PCT] [-o FILE]
-                  [--plugin PATH] [--cc GCC] [KERNEL...]
+                  [--options "OPTIONS"] [--plugin PATH] [--cc GCC] [KERNEL...]
+
+OPTIONS (default -O2): the optimization options of both variants, e.g.
+--options="-O3" or
+"-O3 -ftree-parallelize-loops=2".
 
 Exit status 1 when --max-overhead is given and the total overhead exceeds
 PCT percent; 2 when a compilation fails.
@@ -36,7 +40,7 @@ import time
 from toolchain import TOP, add_toolchain_args, check_toolchain, snapshot_plugin
 
 KDIR = os.path.join(TOP, "bench", "kernels")
-BASE = ["-std=gnu11", "-Wall", "-Wextra", "-Werror", "-ffp-contract=off", "-I" + KDIR, "-O2"]
+BASE = ["-std=gnu11", "-Wall", "-Wextra", "-Werror", "-ffp-contract=off", "-I" + KDIR]
 
 
 def cpu_children():
@@ -56,11 +60,12 @@ def run_once(cmd, wall):
 
 
 def main():
-    ap = argparse.ArgumentParser(description="-O2 compile time of the kernel suite with and without gccpoly.")
+    ap = argparse.ArgumentParser(description="Compile time of the kernel suite with and without gccpoly.")
     ap.add_argument("kernels", nargs="*", metavar="KERNEL", help="only these kernels (default: all)")
     ap.add_argument("-r", "--repeats", type=int, default=7, metavar="R", help="timed runs per variant (default 7)")
     ap.add_argument("--wall", action="store_true", help="elapsed time instead of user+sys CPU time")
     ap.add_argument("--max-overhead", type=float, metavar="PCT", help="exit 1 if the total overhead exceeds PCT%%")
+    ap.add_argument("--options", default="-O2", metavar="OPTIONS", help="optimization options of both variants (default -O2)")
     ap.add_argument("-o", metavar="FILE", help="write the report to FILE (the summary line still goes to stdout)")
     add_toolchain_args(ap)
     a = ap.parse_args()
@@ -90,7 +95,7 @@ def main():
         obj, rep = os.path.join(tmp, "k.o"), os.path.join(tmp, "report.json")
         cmds = {}
         for n in names:
-            plain = [a.cc] + BASE + ["-c", os.path.join(KDIR, n + ".c"), "-o", obj]
+            plain = [a.cc] + BASE + shlex.split(a.options) + ["-c", os.path.join(KDIR, n + ".c"), "-o", obj]
             cmds[n] = {"plain": plain,
                        "gccpoly": plain + ["-fplugin=" + snap, "-fplugin-arg-gccpoly-report=" + rep]}
         times = {n: {"plain": [], "gccpoly": []} for n in names}
@@ -114,7 +119,7 @@ def main():
     metric = "wall time" if a.wall else "user+sys CPU time"
     ver = subprocess.run([a.cc, "-dumpfullversion"], stdout=subprocess.PIPE, text=True).stdout.strip()
     argv = " ".join(shlex.quote(x) for x in sys.argv[1:])
-    out = ["# Compile time: -O2 with and without gccpoly", "",
+    out = ["# Compile time: %s with and without gccpoly" % a.options, "",
            "`bench/compile-time.py%s`: %s %s, plugin %s, %d kernels, %s of the compiler, median of %d runs "
            "per variant (interleaved, after one warm-up each), %d CPUs, load average %s; took %.0f s." % (
                (" " + argv) if argv else "", a.cc, ver,
