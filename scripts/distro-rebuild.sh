@@ -22,7 +22,7 @@
 #
 # Prints per package: the two builds' wall times and their ratio, whether
 # each built and passed its tests, the compilations, their CPU totals and
-# ratio, the files the plugin slows most and every file it more than
+# ratio, the five files the plugin slows most and how many it more than
 # doubles (of those taking 0.05 s or more plainly), internal compiler
 # errors, and what the plugin found (functions analysed, loops proved
 # parallel, loops marked for parloops). Exit status 1 when a plugin build
@@ -75,15 +75,14 @@ name=$(basename "$0")
 real=/usr/bin/$name
 extra=()
 compiles=0
+links=0
 for a in "$@"; do
-  case $a in -c|-S) compiles=1 ;; esac
+  case $a in -c|-S) compiles=1 ;; -o) links=1 ;; esac
 done
-for a in "$@"; do
-  case $a in -c|-S|-o)
-    read -r -a extra <<<"${GCCPOLY_WRAP_FLAGS:-}"
-    break ;;
-  esac
-done
+# The flags go to compilations and links, not to -E, --version and the like.
+if [ $compiles = 1 ] || [ $links = 1 ]; then
+  read -r -a extra <<<"${GCCPOLY_WRAP_FLAGS:-}"
+fi
 if [ $compiles = 1 ] && [ -n "${GCCPOLY_WRAP_REPORTS:-}" ]; then
   extra+=("-fplugin-arg-gccpoly-report=$(mktemp "$GCCPOLY_WRAP_REPORTS/XXXXXXXX.json")")
 fi
