@@ -16,11 +16,14 @@ sum of the medians.  Prints a markdown table and the line
 The plugin and its gccpoly-core.so are timed from a temporary copy.
 
   compile-time.py [-r R] [--wall] [--max-overhead PCT] [-o FILE]
-                  [--options "OPTIONS"] [--plugin PATH] [--cc GCC] [KERNEL...]
+                  [--options "OPTIONS"] [--plugin-arg KEY[=VALUE]]...
+                  [--plugin PATH] [--cc GCC] [KERNEL...]
 
 OPTIONS (default -O2): the optimization options of both variants, e.g.
 --options="-O3" or
-"-O3 -ftree-parallelize-loops=2".
+"-O3 -ftree-parallelize-loops=2".  --plugin-arg KEY (repeatable) adds
+-fplugin-arg-gccpoly-KEY to the gccpoly variant: what a part of the plugin
+costs, e.g. --plugin-arg no-parallelize.
 
 Exit status 1 when --max-overhead is given and the total overhead exceeds
 PCT percent; 2 when a compilation fails.
@@ -66,6 +69,8 @@ def main():
     ap.add_argument("--wall", action="store_true", help="elapsed time instead of user+sys CPU time")
     ap.add_argument("--max-overhead", type=float, metavar="PCT", help="exit 1 if the total overhead exceeds PCT%%")
     ap.add_argument("--options", default="-O2", metavar="OPTIONS", help="optimization options of both variants (default -O2)")
+    ap.add_argument("--plugin-arg", action="append", default=[], metavar="KEY[=VALUE]",
+                    help="add -fplugin-arg-gccpoly-KEY[=VALUE] to the gccpoly variant (repeatable)")
     ap.add_argument("-o", metavar="FILE", help="write the report to FILE (the summary line still goes to stdout)")
     add_toolchain_args(ap)
     a = ap.parse_args()
@@ -97,7 +102,8 @@ def main():
         for n in names:
             plain = [a.cc] + BASE + shlex.split(a.options) + ["-c", os.path.join(KDIR, n + ".c"), "-o", obj]
             cmds[n] = {"plain": plain,
-                       "gccpoly": plain + ["-fplugin=" + snap, "-fplugin-arg-gccpoly-report=" + rep]}
+                       "gccpoly": plain + ["-fplugin=" + snap, "-fplugin-arg-gccpoly-report=" + rep]
+                       + ["-fplugin-arg-gccpoly-" + x for x in a.plugin_arg]}
         times = {n: {"plain": [], "gccpoly": []} for n in names}
         for n in names:  # warm-up: page cache, the plugin's shared objects
             if os.path.exists(rep):

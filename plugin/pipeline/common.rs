@@ -42,8 +42,19 @@ pub(super) struct Detected {
 pub(super) fn detect(p: &Plugin) -> Detected {
     let t0 = std::time::Instant::now();
     let forest = LoopForest::of_current_function(&p.fe_loops);
-    let (regions, _) = ScopDetector::new(&forest).detect();
+    let (regions, _) = detect_regions(&forest);
     Detected { forest, regions, took: t0.elapsed() }
+}
+
+/// The regions of `forest` and the loops in none; with GCCPOLY_TIME, says
+/// how long finding them took.
+pub(super) fn detect_regions(forest: &LoopForest) -> (Vec<gimple::Region>, Vec<gimple::scop::LoopRejection>) {
+    let t0 = std::time::Instant::now();
+    let found = ScopDetector::new(forest).detect();
+    if std::env::var_os("GCCPOLY_TIME").is_some() {
+        eprintln!("gccpoly time: detection: {} regions, {:?}", found.0.len(), t0.elapsed());
+    }
+    found
 }
 
 /// Records in the function's report what was done to its loops.

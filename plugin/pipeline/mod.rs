@@ -45,7 +45,7 @@ mod wavefront;
 pub(crate) use offload::use_offload_plan;
 
 use crate::ffi;
-use crate::gimple::{LoopForest, ScopDetector};
+use crate::gimple::LoopForest;
 use crate::report::FunctionReport;
 use crate::state::Plugin;
 use common::{analysis_options, detect, parallelizing, Versioned};
@@ -65,7 +65,7 @@ pub(crate) fn after_pre(p: &mut Plugin, name: &str, file: Option<String>, line: 
     if p.options.debug_panic.as_deref() == Some(name) {
         panic!("forced by -fplugin-arg-gccpoly-debug-panic={name}");
     }
-    let (regions, rejections) = ScopDetector::new(&forest).detect();
+    let (regions, rejections) = common::detect_regions(&forest);
     let aopts = analysis_options(p, false);
     let outcomes = analysis::verdicts(&forest, &regions, aopts);
     let mut text = format!(";; Function {name} (line {line})\n");
