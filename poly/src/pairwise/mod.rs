@@ -185,6 +185,8 @@ pub struct PairEngine<'c> {
     by_array: BTreeMap<String, Vec<Acc>>,
     context: Conj,
     dep_cache: RefCell<HashMap<(Acc, Acc, Order), bool>>,
+    /// Emptiness of each distinct system isl was asked about.
+    nonempty_cache: RefCell<HashMap<Conj, bool>>,
     /// `(read, level)` -> the read instances not killed within one
     /// iteration of the loop at `level` (None: none is killed).
     exposed_cache: RefCell<HashMap<(Acc, usize), Exposure>>,
@@ -233,6 +235,7 @@ impl<'c> PairEngine<'c> {
             by_array,
             context,
             dep_cache: RefCell::new(HashMap::new()),
+            nonempty_cache: RefCell::new(HashMap::new()),
             exposed_cache: RefCell::new(HashMap::new()),
             tests: RefCell::new(0),
         };

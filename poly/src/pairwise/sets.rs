@@ -137,11 +137,27 @@ impl<'c> PairEngine<'c> {
             if witness(&compact, used.len()) {
                 return Ok(true);
             }
-            *self.tests.borrow_mut() += 1;
-            let refs: Vec<&Atom> = compact.iter().collect();
-            let b = self.bset_free(used.len(), &refs)?;
-            Ok(!self.cx.ok(b.is_empty())?)
+            self.isl_nonempty(compact, used.len())
         })
+    }
+
+    /// Whether the conjunction `atoms` over `dims` variables has an integer
+    /// point, asked of isl once per distinct system: the statements of an
+    /// unrolled block (a 5x5 product written out) pose the same system for
+    /// many pairs, so the region's cost follows its distinct shapes, not the
+    /// square of its statement count.
+    fn isl_nonempty(&self, mut atoms: Vec<Atom>, dims: usize) -> Result<bool, IslFailure> {
+        atoms.sort_by(|a, b| (a.eq, &a.e.coef, a.e.k).cmp(&(b.eq, &b.e.coef, b.e.k)));
+        atoms.dedup();
+        if let Some(&known) = self.nonempty_cache.borrow().get(&atoms) {
+            return Ok(known);
+        }
+        *self.tests.borrow_mut() += 1;
+        let refs: Vec<&Atom> = atoms.iter().collect();
+        let b = self.bset_free(dims, &refs)?;
+        let r = !self.cx.ok(b.is_empty())?;
+        self.nonempty_cache.borrow_mut().insert(atoms, r);
+        Ok(r)
     }
 
     // ------------------------------------------------------------ frames
