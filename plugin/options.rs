@@ -29,6 +29,8 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "version", value: ValueKind::None },
     OptionSpec { key: "debug-panic", value: ValueKind::Function },
     OptionSpec { key: "debug-max-operations", value: ValueKind::Number },
+    OptionSpec { key: "region-budget", value: ValueKind::Number },
+    OptionSpec { key: "function-budget", value: ValueKind::Number },
     OptionSpec { key: "no-parallelize", value: ValueKind::None },
     OptionSpec { key: "no-cyclic", value: ValueKind::None },
     OptionSpec { key: "no-privatize", value: ValueKind::None },
@@ -74,6 +76,11 @@ pub struct Options {
     /// (default poly::bounded::DEFAULT_MAX_OPERATIONS), to exercise running
     /// out.
     pub max_operations: Option<u64>,
+    /// The isl calls one region's analysis may make in one step, and one
+    /// function's in one pass (defaults poly::bounded::DEFAULT_REGION_WORK
+    /// and DEFAULT_FUNCTION_WORK).
+    pub region_budget: Option<u64>,
+    pub function_budget: Option<u64>,
     /// Mark no loop parallel (with -ftree-parallelize-loops, parloops then
     /// judges every loop by itself).
     pub no_parallelize: bool,
@@ -242,10 +249,12 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "offload-generate" => opts.offload_generate = value.map(PathBuf::from),
             "offload-use" => opts.offload_use = value.map(PathBuf::from),
             "debug-panic" => opts.debug_panic = value,
-            "debug-max-operations" | "min-trips" | "offload-min-iterations" => {
+            "debug-max-operations" | "min-trips" | "offload-min-iterations" | "region-budget" | "function-budget" => {
                 let v = value.unwrap_or_default();
                 let slot = match key.as_str() {
                     "min-trips" => &mut opts.min_trips,
+                    "region-budget" => &mut opts.region_budget,
+                    "function-budget" => &mut opts.function_budget,
                     "offload-min-iterations" => &mut opts.offload_min_iterations,
                     _ => &mut opts.max_operations,
                 };

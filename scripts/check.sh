@@ -237,6 +237,8 @@ run_part "random stencils swept in place (pairs run by diagonals), at -O3 with 2
   "$top/testsuite/run/reductions-random.sh" --programs skew --plugin "$plugin" --cc "$cc"
 run_part "random loops around inner loops that carry chains (unroll-and-jam), at -O3 with 2 and 4 threads and without" "$work/jam-random.log" \
   "$top/testsuite/run/reductions-random.sh" --programs jam --plugin "$plugin" --cc "$cc"
+run_part "a large generated solver file: compile time within a bound of the plain build's, and its runs at 1, 2 and 4 threads" "$work/large-file.log" \
+  "$top/testsuite/run/large-file.sh" --plugin "$plugin" --cc "$cc"
 run_part "the same object from each of four builds of the files the rewrites change" "$work/same-object.log" \
   "$top/testsuite/run/same-object.sh" --plugin "$plugin" --cc "$cc"
 run_part "random loops whose first inner loop carries a chain (shift and fusion), at -O3 with 2 and 4 threads and without" "$work/shift-random.log" \

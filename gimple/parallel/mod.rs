@@ -83,6 +83,9 @@ pub struct LoopOutcome {
     pub blocked_in_registers: bool,
     /// (line of the other loop, legal, reason).
     pub interchange: Vec<(u32, bool, String)>,
+    /// False where the analysis gave no verdict (`none`): not parallel,
+    /// and not known to carry anything either.
+    pub judged: bool,
 }
 
 impl LoopOutcome {
@@ -105,6 +108,7 @@ impl LoopOutcome {
             blockers: vec![blocker],
             blocked_in_registers: true,
             interchange: Vec::new(),
+            judged: false,
         }
     }
 

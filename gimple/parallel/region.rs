@@ -6,6 +6,8 @@ use super::*;
 pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) -> RegionOutcome {
     let t0 = std::time::Instant::now();
     let timing = std::env::var_os("GCCPOLY_TIME").is_some();
+    // The region's own budget of isl calls (inside any its caller opened).
+    let work = poly::Work::region(r.line as u64);
     let Prepared { lm, arrays, ssa, live } = prepare(forest, r);
     let vopts = VerdictOptions { allow_reassociation: opts.reassociate, allow_privatization: true };
 
@@ -40,13 +42,14 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
     let t_deps = t0.elapsed();
     if timing {
         eprintln!(
-            "gccpoly time: region at line {}: verdicts {:?}, interchange {:?}, dependences {:?}, total {:?}, tests {}",
+            "gccpoly time: region at line {}: verdicts {:?}, interchange {:?}, dependences {:?}, total {:?}, tests {}, isl calls {}",
             r.line,
             t_verdicts,
             t_inter - t_verdicts,
             t_deps.saturating_sub(t_inter),
             t0.elapsed(),
-            engine.as_ref().map(|e| *e.tests.borrow()).unwrap_or(0)
+            engine.as_ref().map(|e| *e.tests.borrow()).unwrap_or(0),
+            work.used()
         );
     }
     loops_dump(forest, r, &mut out);
@@ -403,5 +406,6 @@ pub(super) fn outcome(
         blockers: dedup(blockers),
         blocked_in_registers: v.blockers.iter().any(|b| !memory.contains(&b.array) && b.array != "errno"),
         interchange: Vec::new(),
+        judged: true,
     }
 }

@@ -76,6 +76,10 @@ impl<'a> SplitJudge<'a> {
             let o = outcome(&v, &hints, &p.arrays, &display, &display);
             parallel &= o.parallel;
             reasons.push(if o.parallel { format!("{side} it parallel ({})", o.kind) } else { format!("{side} it not parallel: {}", o.blockers.join("; ")) });
+            // One side not parallel settles it: the other is not asked.
+            if !parallel {
+                break;
+            }
         }
         Ok((parallel, reasons.join("; ")))
     }

@@ -57,6 +57,13 @@ pub(super) fn detect_regions(forest: &LoopForest) -> (Vec<gimple::Region>, Vec<g
     found
 }
 
+/// The budget of isl calls of cfun's analysis in one pass, and of each of
+/// its regions' in each step (options region-budget, function-budget).
+pub(super) fn function_work(p: &Plugin, name: &str) -> poly::Work {
+    let region = p.options.region_budget.unwrap_or(poly::bounded::DEFAULT_REGION_WORK);
+    poly::Work::function(name, p.options.function_budget.unwrap_or(poly::bounded::DEFAULT_FUNCTION_WORK), region)
+}
+
 /// Records in the function's report what was done to its loops.
 pub(super) fn record_done(mut report: Option<&mut FunctionReport>, forest: &LoopForest, done: Vec<LoopDone>) {
     for (l, transform, guard, kept) in done {

@@ -25,17 +25,18 @@ pub(super) fn index_splits(
 ) -> Vec<bool> {
     let mut changed = vec![false; regions.len()];
     for (k, (r, o)) in regions.iter().zip(outcomes).enumerate() {
-        // Loops not parallel whose sides would be worth starting the
-        // threads for.
+        // Loops judged not parallel (not those the analysis gave up on)
+        // whose sides would be worth starting the threads for.
         let candidates: Vec<u32> = r
             .loops
             .iter()
             .copied()
-            .filter(|l| o.loops.get(l).is_some_and(|v| !v.parallel) && gimple::transform::too_little_work(forest, *l).is_none())
+            .filter(|l| o.loops.get(l).is_some_and(|v| v.judged && !v.parallel) && gimple::transform::too_little_work(forest, *l).is_none())
             .collect();
         if candidates.is_empty() {
             continue;
         }
+        let _work = poly::Work::region(r.line as u64);
         let Ok(judge) = gimple::parallel::SplitJudge::new(forest, r) else { continue };
         for l in candidates {
             let Some(fl) = forest.get(l) else { continue };

@@ -61,6 +61,7 @@ pub(crate) fn front_end(p: &mut Plugin, fndecl: *mut c_void) {
 /// The pass after PRE, on cfun (function `name` at `file`:`line`): the
 /// analysis, its remarks, report entry and dump, and the early rewrites.
 pub(crate) fn after_pre(p: &mut Plugin, name: &str, file: Option<String>, line: u32) {
+    let work = common::function_work(p, name);
     let forest = LoopForest::of_current_function(&p.fe_loops);
     if p.options.debug_panic.as_deref() == Some(name) {
         panic!("forced by -fplugin-arg-gccpoly-debug-panic={name}");
@@ -84,6 +85,9 @@ pub(crate) fn after_pre(p: &mut Plugin, name: &str, file: Option<String>, line: 
             wavefront::wavefronts(&forest, &regions, &outcomes, &split, aopts.max_operations, &mut loops);
         }
     }
+    if std::env::var_os("GCCPOLY_TIME").is_some() {
+        eprintln!("gccpoly time: function {name} after PRE: {} isl calls", work.used());
+    }
     text.push('\n');
     p.dump_text(&text);
     p.functions.push(FunctionReport { name: name.to_string(), file, line, loops, scops, rejected, error: None });
@@ -106,6 +110,7 @@ pub(crate) fn before_parloops(p: &mut Plugin, name: &str) {
     if !parallel && !interchange {
         return;
     }
+    let _work = common::function_work(p, name);
     let found = detect(p);
     let versioned = if interchange { reorder::reorder(p, name, &found, parallel, swapping, jamming, shifting) } else { Versioned::default() };
     // Interchange's changes are analysed afresh.
@@ -121,6 +126,7 @@ pub(crate) fn before_parloops(p: &mut Plugin, name: &str) {
 /// After parloops, on cfun (function `name`): the schedules of the loops
 /// marked for it, and the plugin's own regions for those it declined.
 pub(crate) fn after_parloops(p: &mut Plugin, name: &str) {
+    let _work = common::function_work(p, name);
     after_parloops::schedules_and_own_regions(p, name)
 }
 

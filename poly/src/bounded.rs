@@ -5,6 +5,8 @@
 //! GCC compiles it.
 
 use isl_rs::{Context, Error, LibISLError, Set, UnionMap, UnionSet};
+use std::cell::RefCell;
+use std::collections::HashSet;
 
 /// The default budget of isl operations for one region's analysis.
 pub const DEFAULT_MAX_OPERATIONS: u64 = 2_000_000;
@@ -16,6 +18,8 @@ pub enum IslFailure {
     OutOfOperations,
     /// isl reported an error (malformed input, unsupported construct).
     Error(String),
+    /// A budget of isl calls over many computations ran out (`Work`).
+    OutOfWork { scope: WorkScope, limit: u64 },
 }
 
 impl std::fmt::Display for IslFailure {
@@ -23,6 +27,9 @@ impl std::fmt::Display for IslFailure {
         match self {
             IslFailure::OutOfOperations => write!(f, "isl ran out of operations"),
             IslFailure::Error(m) => write!(f, "isl error: {m}"),
+            IslFailure::OutOfWork { scope, limit } => {
+                write!(f, "the {}'s analysis budget of {limit} isl calls ran out (-fplugin-arg-gccpoly-{}=N)", scope.noun(), scope.key())
+            }
         }
     }
 }
@@ -81,9 +88,12 @@ impl BoundedCtx {
         }
     }
 
-    /// An isl result, its error classified.
+    /// An isl result, its error classified, counted against the open
+    /// work budgets.
     pub fn ok<T>(&self, r: Result<T, LibISLError>) -> Result<T, IslFailure> {
-        r.map_err(|e| self.failure(e))
+        let v = r.map_err(|e| self.failure(e))?;
+        charge_work()?;
+        Ok(v)
     }
 
     /// Parses a union set in isl notation.
@@ -110,6 +120,137 @@ impl BoundedCtx {
     }
 }
 
+/// What a work budget covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WorkScope {
+    /// One region's analysis in one step of one pass.
+    Region,
+    /// One function's analysis in one pass.
+    Function,
+}
+
+impl WorkScope {
+    fn noun(self) -> &'static str {
+        match self {
+            WorkScope::Region => "region",
+            WorkScope::Function => "function",
+        }
+    }
+
+    /// The plugin option that sets it.
+    pub fn key(self) -> &'static str {
+        match self {
+            WorkScope::Region => "region-budget",
+            WorkScope::Function => "function-budget",
+        }
+    }
+}
+
+/// The default budgets of isl calls (docs/options.md).
+/// The kernel suite's largest is about 36,000 calls for a region and
+/// 63,000 for a function (adi, ludcmp at -O3 with threads); a solver's
+/// sweep with 5x5 blocks written out can ask for millions.
+pub const DEFAULT_REGION_WORK: u64 = 100_000;
+pub const DEFAULT_FUNCTION_WORK: u64 = 1_000_000;
+
+struct OpenWork {
+    scope: WorkScope,
+    limit: u64,
+    used: u64,
+    /// The budget of each region opened inside (a function's).
+    region_limit: u64,
+    /// The region's caller-given identity (a region's).
+    id: Option<u64>,
+}
+
+thread_local! {
+    /// The open budgets, outermost first: every isl call made through a
+    /// `BoundedCtx` counts against each of them.
+    static WORK: RefCell<Vec<OpenWork>> = const { RefCell::new(Vec::new()) };
+    /// The function of the last function budget opened, and the regions
+    /// of it whose budget ran out: they are not analysed again in its
+    /// later passes (the same nest costs as much there).
+    static EXHAUSTED: RefCell<(String, HashSet<u64>)> = RefCell::new((String::new(), HashSet::new()));
+}
+
+/// A budget of isl calls shared by every context made while it is open
+/// (each computation has its own operations budget as well; this one bounds
+/// how many computations a region or a function may ask for, so that a file
+/// of many large unrolled nests compiles in bounded time). Closed on drop.
+pub struct Work {
+    depth: usize,
+}
+
+impl Work {
+    pub fn open(scope: WorkScope, limit: u64) -> Work {
+        Self::push(OpenWork { scope, limit, used: 0, region_limit: DEFAULT_REGION_WORK, id: None })
+    }
+
+    /// Function `name`'s budget in one pass, whose regions get
+    /// `region_limit` each.
+    pub fn function(name: &str, limit: u64, region_limit: u64) -> Work {
+        EXHAUSTED.with(|e| {
+            let mut e = e.borrow_mut();
+            if e.0 != name {
+                *e = (name.to_string(), HashSet::new());
+            }
+        });
+        Self::push(OpenWork { scope: WorkScope::Function, limit, used: 0, region_limit, id: None })
+    }
+
+    /// The budget of region `id` (the caller's name for it, the same in
+    /// every pass): the enclosing function's region limit, else the
+    /// default; spent already where the region's ran out in an earlier
+    /// pass or step of the function.
+    pub fn region(id: u64) -> Work {
+        let limit = WORK.with(|w| w.borrow().iter().rev().find(|o| o.scope == WorkScope::Function).map_or(DEFAULT_REGION_WORK, |o| o.region_limit));
+        let spent = EXHAUSTED.with(|e| e.borrow().1.contains(&id));
+        Self::push(OpenWork { scope: WorkScope::Region, limit, used: if spent { limit } else { 0 }, region_limit: limit, id: Some(id) })
+    }
+
+    fn push(o: OpenWork) -> Work {
+        WORK.with(|w| {
+            let mut w = w.borrow_mut();
+            w.push(o);
+            Work { depth: w.len() - 1 }
+        })
+    }
+
+    /// The isl calls counted so far.
+    pub fn used(&self) -> u64 {
+        WORK.with(|w| w.borrow().get(self.depth).map_or(0, |o| o.used))
+    }
+}
+
+impl Drop for Work {
+    fn drop(&mut self) {
+        WORK.with(|w| {
+            let mut w = w.borrow_mut();
+            if let Some(OpenWork { id: Some(id), used, limit, .. }) = w.get(self.depth) {
+                if used > limit {
+                    EXHAUSTED.with(|e| e.borrow_mut().1.insert(*id));
+                }
+            }
+            w.truncate(self.depth)
+        });
+    }
+}
+
+/// Counts one isl call; the first budget run out, if any.
+fn charge_work() -> Result<(), IslFailure> {
+    WORK.with(|w| {
+        let mut w = w.borrow_mut();
+        let mut out = None;
+        for o in w.iter_mut() {
+            o.used += 1;
+            if o.used > o.limit && out.is_none() {
+                out = Some(IslFailure::OutOfWork { scope: o.scope, limit: o.limit });
+            }
+        }
+        out.map_or(Ok(()), Err)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,5 +274,74 @@ mod tests {
         let s = c.set("{ S[i, j, k] : 0 <= i < 1000 and 0 <= j <= i and 0 <= k <= j and (i + j + k) mod 7 = 3 }");
         let r = s.and_then(|s| c.count_points(&s));
         assert_eq!(r, Err(IslFailure::OutOfOperations));
+    }
+
+    fn empty_test(c: &BoundedCtx) -> Result<bool, IslFailure> {
+        let s = c.set("{ S[i] : 0 <= i < 10 }")?;
+        c.ok(s.is_empty())
+    }
+
+    #[test]
+    fn work_budget_runs_out_and_closes() {
+        let c = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+        {
+            let _f = Work::open(WorkScope::Function, 100);
+            let r = Work::open(WorkScope::Region, 3);
+            for _ in 0..3 {
+                assert_eq!(empty_test(&c), Ok(false));
+            }
+            assert_eq!(r.used(), 3);
+            assert_eq!(empty_test(&c), Err(IslFailure::OutOfWork { scope: WorkScope::Region, limit: 3 }));
+            drop(r);
+            // The region's budget closed; the function's still counts.
+            assert_eq!(empty_test(&c), Ok(false));
+        }
+        // None open: no limit.
+        for _ in 0..10 {
+            assert_eq!(empty_test(&c), Ok(false));
+        }
+    }
+
+    #[test]
+    fn function_budget_covers_its_regions() {
+        let c = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+        let f = Work::function("f", 4, 3);
+        for k in 0..2 {
+            let _r = Work::region(k);
+            assert_eq!(empty_test(&c), Ok(false));
+            assert_eq!(empty_test(&c), Ok(false));
+        }
+        assert_eq!(f.used(), 4);
+        let _r = Work::region(2);
+        let e = empty_test(&c).unwrap_err();
+        assert_eq!(e, IslFailure::OutOfWork { scope: WorkScope::Function, limit: 4 });
+        assert!(e.to_string().contains("function's analysis budget of 4 isl calls ran out (-fplugin-arg-gccpoly-function-budget=N)"), "{e}");
+    }
+
+    #[test]
+    fn a_region_out_of_budget_stays_out_in_its_function() {
+        let c = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
+        {
+            let _f = Work::function("g", 1000, 2);
+            let _r = Work::region(7);
+            for _ in 0..2 {
+                assert_eq!(empty_test(&c), Ok(false));
+            }
+            assert!(empty_test(&c).is_err());
+        }
+        {
+            // A later pass of g: region 7 fails at once, region 8 does not.
+            let _f = Work::function("g", 1000, 2);
+            {
+                let _r = Work::region(7);
+                assert_eq!(empty_test(&c), Err(IslFailure::OutOfWork { scope: WorkScope::Region, limit: 2 }));
+            }
+            let _r = Work::region(8);
+            assert_eq!(empty_test(&c), Ok(false));
+        }
+        // Another function: region 7 starts afresh.
+        let _f = Work::function("h", 1000, 2);
+        let _r = Work::region(7);
+        assert_eq!(empty_test(&c), Ok(false));
     }
 }

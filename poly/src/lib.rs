@@ -16,7 +16,7 @@ pub mod reschedule;
 pub mod schedule;
 pub mod verdict;
 
-pub use bounded::{BoundedCtx, IslFailure};
+pub use bounded::{BoundedCtx, IslFailure, Work, WorkScope};
 pub use coalesce::{
     choose, classify, count_requests, lane_offsets, legal, requests_per_warp, Choice, Coalescing, Device, LaneAccess, Mapping, Nest,
     NestLoop,

@@ -96,6 +96,9 @@ pub struct IslScop<'c> {
     pub reads: UnionMap,
     pub must_writes: UnionMap,
     pub may_writes: UnionMap,
+    /// `apart_within`'s accesses, parsed and restricted, by their text: a
+    /// loop's cells ask about the same others again and again.
+    restricted: std::cell::RefCell<std::collections::HashMap<String, UnionMap>>,
 }
 
 impl<'c> IslScop<'c> {
@@ -127,7 +130,7 @@ impl<'c> IslScop<'c> {
             }
             domain = cx.ok(domain.union(dom))?;
         }
-        Ok(IslScop { cx, context, domain, schedule, reads, must_writes, may_writes })
+        Ok(IslScop { cx, context, domain, schedule, reads, must_writes, may_writes, restricted: Default::default() })
     }
 
     /// Whether no instance of the accesses `others` (relations in isl
@@ -138,8 +141,13 @@ impl<'c> IslScop<'c> {
     pub fn apart_within(&self, cell: &str, others: &[&str], dim: u32) -> Result<bool, IslFailure> {
         let cx = self.cx;
         let restricted = |text: &str| -> Result<UnionMap, IslFailure> {
+            if let Some(m) = self.restricted.borrow().get(text) {
+                return cx.ok(m.copy());
+            }
             let m = cx.ok(cx.union_map(text)?.intersect_params(cx.ok(self.context.copy())?))?;
-            cx.ok(m.intersect_domain(cx.ok(self.domain.copy())?))
+            let m = cx.ok(m.intersect_domain(cx.ok(self.domain.copy())?))?;
+            self.restricted.borrow_mut().insert(text.to_string(), cx.ok(m.copy())?);
+            Ok(m)
         };
         let cell = restricted(cell)?;
         let mut other = cx.union_map("{ }")?;
@@ -154,9 +162,14 @@ impl<'c> IslScop<'c> {
         if dim > n {
             return Err(IslFailure::Error(format!("time dimension {dim} past the schedule's {n}")));
         }
+        // Each instance's iteration of those loops (its first `dim` time
+        // coordinates): the pairs map to pairs of iterations, and a pair in
+        // one iteration is a zero difference. (Relating every two instances
+        // of one iteration instead costs the square of the statements.)
         let keys = cx.ok(cx.ok(self.schedule.copy())?.apply_range(crate::verdict::projection(cx, n, dim)?))?;
-        let same_iteration = cx.ok(cx.ok(keys.copy())?.apply_range(cx.ok(keys.reverse())?))?;
-        cx.ok(cx.ok(same_element.intersect(same_iteration))?.is_empty())
+        let iterations = cx.ok(cx.ok(same_element.apply_domain(cx.ok(keys.copy())?))?.apply_range(keys))?;
+        let zero = cx.union_set(&format!("{{ [{}] }}", vec!["0"; dim as usize].join(", ")))?;
+        cx.ok(cx.ok(cx.ok(iterations.deltas())?.intersect(zero))?.is_empty())
     }
 
     /// Every write, must or may.
