@@ -78,6 +78,9 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         let mut borrowed: HashMap<usize, Vec<Polynomial>> = HashMap::new();
         // Per block and bounds: the dimension that borrows a row, if any.
         let mut seen: HashMap<(i32, Vec<Cond>), Option<usize>> = HashMap::new();
+        // Per block: the instances that can run (the same for each of the
+        // block's accesses, and built from all of them).
+        let mut runs_of: HashMap<i32, Set> = HashMap::new();
         let as_conds = |bs: &[poly::Bound]| -> Vec<Cond> {
             bs.iter().flat_map(|b| [Cond::NonNeg(b.lower.clone()), Cond::NonNeg(b.upper.clone())]).collect()
         };
@@ -97,7 +100,14 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             }
             // The instances of the access that leave the bounds, among
             // those that can run (`defined_instances`).
-            let runs = self.defined_instances(m, a.block, &iters)?;
+            let runs = match runs_of.get(&a.block) {
+                Some(r) => self.ok(r.copy())?,
+                None => {
+                    let r = self.defined_instances(m, a.block, &iters)?;
+                    runs_of.insert(a.block, self.ok(r.copy())?);
+                    r
+                }
+            };
             let outside = |conds: Vec<Cond>| -> Result<Set, Rejection> {
                 let ok = self.constraint(tr, &iters, &Cond::And(conds))?;
                 self.ok(self.ok(runs.copy())?.subtract(ok))
