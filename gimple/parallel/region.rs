@@ -7,7 +7,7 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
     let t0 = std::time::Instant::now();
     let timing = std::env::var_os("GCCPOLY_TIME").is_some();
     // The region's own budget of isl calls (inside any its caller opened).
-    let work = poly::Work::region(r.line as u64);
+    let work = r.work();
     let Prepared { lm, arrays, ssa, live } = prepare(forest, r);
     let vopts = VerdictOptions { allow_reassociation: opts.reassociate, allow_privatization: true };
 

@@ -159,6 +159,12 @@ pub struct SourceView {
 }
 
 impl Region {
+    /// The budget of isl calls of one step of this region's analysis
+    /// (`poly::Work::region`), by its line: the same in every pass.
+    pub fn work(&self) -> poly::Work {
+        poly::Work::region(self.line as u64)
+    }
+
     /// The parameters GCC made (temporaries, no variable of the source) as
     /// C over the source's variables, by model name: `(uint64_t) m` for
     /// the row stride of `double (*A)[m]`, `n * n` for a bound computed

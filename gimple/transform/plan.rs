@@ -179,7 +179,7 @@ pub fn plan(
 ) -> BTreeMap<u32, LoopPlan> {
     let mut plans = BTreeMap::new();
     for (r, o) in regions.iter().zip(outcomes) {
-        let _work = poly::Work::region(r.line as u64);
+        let _work = r.work();
         plan_region(forest, r, o, opts, &mut plans);
     }
     plans

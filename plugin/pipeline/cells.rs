@@ -14,7 +14,7 @@ pub(super) fn carry_function(p: &mut Plugin, name: &str, d: &Detected, versioned
     let max_operations = analysis_options(p, true).max_operations;
     let mut done: Vec<LoopDone> = Vec::new();
     for r in regions {
-        let _work = poly::Work::region(r.line as u64);
+        let _work = r.work();
         let nests = gimple::transform::sequential_cells(forest, r, &|_| false, max_operations, p.options.fma_may_differ);
         if nests.is_empty() {
             continue;

@@ -36,7 +36,7 @@ pub(super) fn index_splits(
         if candidates.is_empty() {
             continue;
         }
-        let _work = poly::Work::region(r.line as u64);
+        let _work = r.work();
         let Ok(judge) = gimple::parallel::SplitJudge::new(forest, r) else { continue };
         for l in candidates {
             let Some(fl) = forest.get(l) else { continue };

@@ -33,7 +33,7 @@ pub(super) fn plan_offload(
     };
     let line_of = |l: u32| gimple::offload::line_of(forest, l);
     for (r, outcome) in regions.iter().zip(outcomes) {
-        let _work = poly::Work::region(r.line as u64);
+        let _work = r.work();
         let plans = gimple::offload::plan_region(forest, &p.fe_loops, name, r, outcome, opts);
         for (l, mut plan) in plans {
             let Some(fl) = forest.get(l) else { continue };

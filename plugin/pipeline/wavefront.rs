@@ -24,7 +24,7 @@ pub(super) fn wavefronts(
     loops: &mut [LoopReport],
 ) {
     for ((r, o), _) in regions.iter().zip(outcomes).zip(changed).filter(|(_, &c)| !c) {
-        let _work = poly::Work::region(r.line as u64);
+        let _work = r.work();
         let children = |l: u32| gimple::interchange::children(forest, r, l);
         let sequential = |l: u32| o.loops.get(&l).is_some_and(|v| !v.parallel);
         for &l in &r.loops {

@@ -138,7 +138,7 @@ impl WorkScope {
     }
 
     /// The plugin option that sets it.
-    pub fn key(self) -> &'static str {
+    fn key(self) -> &'static str {
         match self {
             WorkScope::Region => "region-budget",
             WorkScope::Function => "function-budget",
@@ -153,14 +153,27 @@ impl WorkScope {
 pub const DEFAULT_REGION_WORK: u64 = 100_000;
 pub const DEFAULT_FUNCTION_WORK: u64 = 1_000_000;
 
+/// What an open budget is of.
+enum Of {
+    /// A function, whose regions get `region_limit` each.
+    Function { region_limit: u64 },
+    /// A region, by its caller-given identity.
+    Region { id: u64 },
+}
+
 struct OpenWork {
-    scope: WorkScope,
+    of: Of,
     limit: u64,
     used: u64,
-    /// The budget of each region opened inside (a function's).
-    region_limit: u64,
-    /// The region's caller-given identity (a region's).
-    id: Option<u64>,
+}
+
+impl OpenWork {
+    fn scope(&self) -> WorkScope {
+        match self.of {
+            Of::Function { .. } => WorkScope::Function,
+            Of::Region { .. } => WorkScope::Region,
+        }
+    }
 }
 
 thread_local! {
@@ -182,10 +195,6 @@ pub struct Work {
 }
 
 impl Work {
-    pub fn open(scope: WorkScope, limit: u64) -> Work {
-        Self::push(OpenWork { scope, limit, used: 0, region_limit: DEFAULT_REGION_WORK, id: None })
-    }
-
     /// Function `name`'s budget in one pass, whose regions get
     /// `region_limit` each.
     pub fn function(name: &str, limit: u64, region_limit: u64) -> Work {
@@ -195,7 +204,7 @@ impl Work {
                 *e = (name.to_string(), HashSet::new());
             }
         });
-        Self::push(OpenWork { scope: WorkScope::Function, limit, used: 0, region_limit, id: None })
+        Self::push(OpenWork { of: Of::Function { region_limit }, limit, used: 0 })
     }
 
     /// The budget of region `id` (the caller's name for it, the same in
@@ -203,9 +212,15 @@ impl Work {
     /// default; spent already where the region's ran out in an earlier
     /// pass or step of the function.
     pub fn region(id: u64) -> Work {
-        let limit = WORK.with(|w| w.borrow().iter().rev().find(|o| o.scope == WorkScope::Function).map_or(DEFAULT_REGION_WORK, |o| o.region_limit));
+        let limit = WORK.with(|w| {
+            w.borrow().iter().rev().find_map(|o| match o.of {
+                Of::Function { region_limit } => Some(region_limit),
+                Of::Region { .. } => None,
+            })
+        });
+        let limit = limit.unwrap_or(DEFAULT_REGION_WORK);
         let spent = EXHAUSTED.with(|e| e.borrow().1.contains(&id));
-        Self::push(OpenWork { scope: WorkScope::Region, limit, used: if spent { limit } else { 0 }, region_limit: limit, id: Some(id) })
+        Self::push(OpenWork { of: Of::Region { id }, limit, used: if spent { limit } else { 0 } })
     }
 
     fn push(o: OpenWork) -> Work {
@@ -226,7 +241,7 @@ impl Drop for Work {
     fn drop(&mut self) {
         WORK.with(|w| {
             let mut w = w.borrow_mut();
-            if let Some(OpenWork { id: Some(id), used, limit, .. }) = w.get(self.depth) {
+            if let Some(OpenWork { of: Of::Region { id }, used, limit }) = w.get(self.depth) {
                 if used > limit {
                     EXHAUSTED.with(|e| e.borrow_mut().1.insert(*id));
                 }
@@ -244,7 +259,7 @@ fn charge_work() -> Result<(), IslFailure> {
         for o in w.iter_mut() {
             o.used += 1;
             if o.used > o.limit && out.is_none() {
-                out = Some(IslFailure::OutOfWork { scope: o.scope, limit: o.limit });
+                out = Some(IslFailure::OutOfWork { scope: o.scope(), limit: o.limit });
             }
         }
         out.map_or(Ok(()), Err)
@@ -285,8 +300,8 @@ mod tests {
     fn work_budget_runs_out_and_closes() {
         let c = BoundedCtx::new(DEFAULT_MAX_OPERATIONS);
         {
-            let _f = Work::open(WorkScope::Function, 100);
-            let r = Work::open(WorkScope::Region, 3);
+            let _f = Work::function("e", 100, 3);
+            let r = Work::region(0);
             for _ in 0..3 {
                 assert_eq!(empty_test(&c), Ok(false));
             }

@@ -17,7 +17,7 @@ use crate::polynomial::Polynomial;
 use std::collections::HashMap;
 
 /// `k + sum coef[v] * var[v]` over a frame of variables.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Lin {
     pub coef: Vec<i128>,
     pub k: i128,
@@ -65,7 +65,7 @@ impl Lin {
 }
 
 /// `e >= 0` or `e = 0`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Atom {
     pub e: Lin,
     pub eq: bool,

@@ -147,7 +147,7 @@ impl<'c> PairEngine<'c> {
     /// many pairs, so the region's cost follows its distinct shapes, not the
     /// square of its statement count.
     fn isl_nonempty(&self, mut atoms: Vec<Atom>, dims: usize) -> Result<bool, IslFailure> {
-        atoms.sort_by(|a, b| (a.eq, &a.e.coef, a.e.k).cmp(&(b.eq, &b.e.coef, b.e.k)));
+        atoms.sort();
         atoms.dedup();
         if let Some(&known) = self.nonempty_cache.borrow().get(&atoms) {
             return Ok(known);
