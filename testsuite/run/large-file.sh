@@ -18,8 +18,9 @@
 #   solver took 17 and 60 times its plain -O3 time); they sit above what
 #   docs/performance.md records, not at the goal of 1.5;
 # - "run LEVEL at T threads": the plugin build prints exactly what the plain
-#   build prints (checksums of the whole state with all digits), at
-#   OMP_NUM_THREADS=1, 2 and 4 (the plain binary once);
+#   build prints (checksums of the whole state with all digits, which must
+#   be finite numbers), at OMP_NUM_THREADS=1, 2 and 4 (the plain binary
+#   once);
 # - "budget": built at -O2 -ftree-parallelize-loops=2 with
 #   -fplugin-arg-gccpoly-region-budget=200 -fopt-info-loop-missed, some
 #   loop's remark says "the region's analysis budget of 200 isl calls ran
@@ -118,6 +119,11 @@ for level in "${order[@]}"; do
   if awk -v r="$ratio" -v m="${bound[$level]}" 'BEGIN { exit !(r <= m) }'; then pass "$what"; else fail "$what"; fi
   if ! timeout 300 "$work/plain-$level.exe" >"$work/plain-$level.out" 2>&1; then
     fail "the plain binary at ${flags[$level]} exits non-zero"
+    continue
+  fi
+  # A NaN or an infinity would hide a wrong result behind an equal one.
+  if grep -qiE 'nan|inf' "$work/plain-$level.out"; then
+    fail "the plain binary at ${flags[$level]} prints a checksum that is not a finite number"
     continue
   fi
   for t in 1 2 4; do

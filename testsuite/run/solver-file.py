@@ -10,7 +10,8 @@ cell, per-cell 5x5 block operations in static helpers, and these nests,
 FUNCS functions of them, about NESTS each (seeded):
 
 - copy:     rhs = forcing over the cells and components;
-- primitive: per-cell scalars from the state (1/rho, velocities, q);
+- primitive: per-cell scalars from the state (1/(1+rho^2) for 1/rho, so
+            that it stays finite; velocities, q);
 - flux:     a centred difference of the state and the scalars along one
             direction, the interior cells (1 .. grid-2);
 - dissip:   a fourth difference along one direction (3 .. grid-4);
@@ -19,7 +20,9 @@ FUNCS functions of them, about NESTS each (seeded):
             one block of lhs from them;
 - sweep:    a block forward elimination along one direction (a chain
             along it, the two others free), through the static helpers;
-- update:   u += rhs over the interior.
+- update:   u += dt rhs/(1+rhs^2) over the interior (a bounded step: the
+            state stays finite through every function, and the checksums
+            are numbers, not NaN).
 
 A main sets grid from its argument (default 14, at most N), fills the
 state from the cells' indices, runs every function in order twice and
@@ -74,7 +77,7 @@ def nest_copy(r):
 def nest_primitive(r):
     c = cell()
     return loops(whole(), [
-        f"double rho_inv = 1.0 / u{c}[0];",
+        f"double rho_inv = 1.0 / (1.0 + u{c}[0] * u{c}[0]);",
         f"rho_i{c} = rho_inv;",
         f"us{c} = u{c}[1] * rho_inv;",
         f"vs{c} = u{c}[2] * rho_inv;",
@@ -150,7 +153,8 @@ def nest_sweep(r):
 
 
 def nest_update(r):
-    return loops(interior() + [("m", 0, 4)], [f"u{cell()}[m] += rhs{cell()}[m];"])
+    c = cell()
+    return loops(interior() + [("m", 0, 4)], [f"u{c}[m] += dt * rhs{c}[m] / (1.0 + rhs{c}[m] * rhs{c}[m]);"])
 
 
 KINDS = [nest_copy, nest_primitive, nest_flux, nest_flux, nest_dissip, nest_scale,
