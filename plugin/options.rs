@@ -51,6 +51,7 @@ const SPECS: &[OptionSpec] = &[
     OptionSpec { key: "min-trips", value: ValueKind::Number },
     OptionSpec { key: "no-interchange", value: ValueKind::None },
     OptionSpec { key: "fma-may-differ", value: ValueKind::None },
+    OptionSpec { key: "reassociate", value: ValueKind::None },
     OptionSpec { key: "collapse", value: ValueKind::None },
     OptionSpec { key: "debug-unmarked-versions", value: ValueKind::None },
     OptionSpec { key: "offload", value: ValueKind::None },
@@ -123,6 +124,11 @@ pub struct Options {
     /// additions (under -ffp-contract=fast on a target with fused
     /// multiply-adds) anyway: results may differ in their last bits.
     pub fma_may_differ: bool,
+    /// Run loops whose floating-point reductions are their only obstacle
+    /// in parallel without -fassociative-math, each thread's partial
+    /// result combined after the loop, as OpenMP's `reduction` clause
+    /// does: the sums' rounding then differs from the sequential loop's.
+    pub reassociate: bool,
     /// Leave loops whose first inner loop carries a chain of
     /// floating-point operations as they are instead of running it, one
     /// iteration early, inside their last inner loop.
@@ -237,6 +243,7 @@ pub fn parse(args: &[(String, Option<String>)]) -> Result<Options, String> {
             "no-skew" => opts.no_skew = true,
             "no-jam" => opts.no_jam = true,
             "fma-may-differ" => opts.fma_may_differ = true,
+            "reassociate" => opts.reassociate = true,
             "no-shift" => opts.no_shift = true,
             "no-index-split" => opts.no_index_split = true,
             "no-wide-counters" => opts.no_wide_counters = true,

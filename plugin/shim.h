@@ -938,12 +938,14 @@ unsigned gp_loop_constant_trips (unsigned num);
    versioned on its count being at least parloops' minimum: each thread
    runs a contiguous block of its iterations; reductions are combined after
    the region in thread order, other values it hands out are the last
-   iteration's.  Returns 1 when done, with the numbers of reductions and
-   of last values; 2 when loop NUM already is in an OpenMP region (parloops
-   ran it, or a loop around it); 0 with WHY where it is not done (nothing
-   changed, or only the versioning).  */
-int gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
-			unsigned *n_last, const char **why);
+   iteration's; floating-point reductions only under -fassociative-math
+   or with REASSOCIATE nonzero.  Returns 1 when done, with the numbers of
+   reductions and of last values; 2 when loop NUM already is in an OpenMP
+   region (parloops ran it, or a loop around it); 0 with WHY where it is
+   not done (nothing changed, or only the versioning).  */
+int gp_loop_own_region (unsigned num, unsigned line, int reassociate,
+			unsigned *n_reductions, unsigned *n_last,
+			const char **why);
 /* Whether parloops would decline loop NUM, which holds other loops, and
    run an inner loop instead: 1 where it carries a value that is not a
    counter (a reduction) around a nest of three or more loops (parloops'

@@ -86,6 +86,10 @@ pub struct LoopOutcome {
     /// False where the analysis gave no verdict (`none`): not parallel,
     /// and not known to carry anything either.
     pub judged: bool,
+    /// Those of `reductions` in floating point whose reassociation only
+    /// -fplugin-arg-gccpoly-reassociate allows (empty under
+    /// -fassociative-math, GCC's own permission): the remark says so.
+    pub reassociated: Vec<String>,
 }
 
 impl LoopOutcome {
@@ -109,6 +113,7 @@ impl LoopOutcome {
             blocked_in_registers: true,
             interchange: Vec::new(),
             judged: false,
+            reassociated: Vec::new(),
         }
     }
 
@@ -125,6 +130,12 @@ impl LoopOutcome {
         if !self.reductions.is_empty() {
             let r: Vec<String> = self.reductions.iter().map(|(v, op)| format!("{op}:{v}")).collect();
             parts.push(format!("reduction: {}", r.join(", ")));
+        }
+        if !self.reassociated.is_empty() {
+            parts.push(format!(
+                "floating-point reduction of {} reassociated (-fplugin-arg-gccpoly-reassociate): its rounding differs from the sequential loop's",
+                self.reassociated.join(", ")
+            ));
         }
         let detail = if parts.is_empty() { String::new() } else { format!("; {}", parts.join("; ")) };
         (true, format!("loop parallel ({}){detail}", self.kind))
@@ -144,8 +155,11 @@ pub struct RegionOutcome {
 /// Options of the analysis.
 #[derive(Clone, Copy, Debug)]
 pub struct AnalysisOptions {
-    /// `-fassociative-math` for the function.
+    /// Floating-point reductions may be reassociated: `-fassociative-math`
+    /// for the function, or -fplugin-arg-gccpoly-reassociate.
     pub reassociate: bool,
+    /// The permission is -fplugin-arg-gccpoly-reassociate's alone.
+    pub reassociate_by_option: bool,
     /// Also run the exact engine and report disagreements on stderr
     /// (GCCPOLY_CROSSCHECK, for development).
     pub crosscheck: bool,

@@ -38,6 +38,9 @@ pub fn analyze_region(forest: &LoopForest, r: &Region, opts: AnalysisOptions) ->
 
     let t_inter = t0.elapsed();
     let privatized = loop_outcomes(forest, r, &verdicts, &hints, &arrays, &ssa, inter, &mut out);
+    if !opts.reassociate_by_option {
+        out.loops.values_mut().for_each(|o| o.reassociated.clear());
+    }
     dependences_dump(r, engine.as_ref(), &lm, &live, &privatized, opts, &mut out);
     let t_deps = t0.elapsed();
     if timing {
@@ -367,6 +370,13 @@ pub(super) fn outcome(
         })
         .collect();
     let reductions = named.iter().map(|(name, op, _)| (name.clone(), *op)).collect();
+    let reassociated = v
+        .reductions
+        .iter()
+        .zip(&named)
+        .filter(|((a, _), _)| hint_of(a).is_some_and(|(h, _)| h.float))
+        .map(|(_, (name, _, _))| name.clone())
+        .collect();
     let in_memory = dedup(
         v.private
             .iter()
@@ -407,5 +417,6 @@ pub(super) fn outcome(
         blocked_in_registers: v.blockers.iter().any(|b| !memory.contains(&b.array) && b.array != "errno"),
         interchange: Vec::new(),
         judged: true,
+        reassociated,
     }
 }

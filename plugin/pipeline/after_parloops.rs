@@ -27,7 +27,7 @@ pub(super) fn schedules_and_own_regions(p: &mut Plugin, name: &str) {
         let lr = loop_report(report.as_deref_mut(), Some((m.line, m.column)));
         // parloops declined it: the plugin's own region, where its
         // form allows one.
-        let region = if p.options.no_own_regions { Err("-fplugin-arg-gccpoly-no-own-regions".to_string()) } else { own_region(m.num, m.line) };
+        let region = if p.options.no_own_regions { Err("-fplugin-arg-gccpoly-no-own-regions".to_string()) } else { own_region(m.num, m.line, p.options.reassociate) };
         match region {
             // parloops did run it, at another line than the loop's.
             Ok(None) => {}

@@ -11,7 +11,8 @@ use crate::state::Plugin;
 /// for the pass before parloops.
 pub(super) fn analysis_options(p: &Plugin, verdicts_only: bool) -> gimple::parallel::AnalysisOptions {
     gimple::parallel::AnalysisOptions {
-        reassociate: gimple::ir::associative_math(),
+        reassociate: gimple::ir::associative_math() || p.options.reassociate,
+        reassociate_by_option: !gimple::ir::associative_math() && p.options.reassociate,
         crosscheck: !verdicts_only && std::env::var_os("GCCPOLY_CROSSCHECK").is_some(),
         detail: !verdicts_only && p.dump.is_some(),
         max_operations: p.options.max_operations.unwrap_or(poly::bounded::DEFAULT_MAX_OPERATIONS),
@@ -122,13 +123,14 @@ pub(super) fn function_report<'a>(functions: &'a mut [FunctionReport], name: &st
 /// in an OpenMP region of the plugin's own (`gp_loop_own_region`): the
 /// numbers of its reductions and of its values taken from the last
 /// iteration; None where it already is in parloops' region; or why it is
-/// not done.
-pub(super) fn own_region(num: u32, line: u32) -> Result<Option<(u32, u32)>, String> {
+/// not done. Its floating-point reductions only under -fassociative-math
+/// or with `reassociate` (-fplugin-arg-gccpoly-reassociate).
+pub(super) fn own_region(num: u32, line: u32, reassociate: bool) -> Result<Option<(u32, u32)>, String> {
     let (mut reductions, mut last) = (0u32, 0u32);
     let mut why: *const std::os::raw::c_char = std::ptr::null();
     // SAFETY: called inside a pass of the loop pipeline, where cfun and its
     // loops are set; the out-pointers point to locals.
-    let done = unsafe { ffi::gp_loop_own_region(num, line, &mut reductions, &mut last, &mut why) };
+    let done = unsafe { ffi::gp_loop_own_region(num, line, reassociate as i32, &mut reductions, &mut last, &mut why) };
     if done == 1 {
         Ok(Some((reductions, last)))
     } else if done == 2 {

@@ -480,7 +480,7 @@ impl Marking<'_> {
             if skipped == 1 && !options.no_unsigned_reductions {
                 wrapped_deep = gimple::transform::wrapping_reductions(l, true);
             }
-            match own_region(l, line) {
+            match own_region(l, line, options.reassociate) {
                 Ok(None) => {}
                 Ok(Some((reductions, last))) => {
                     let because = if skipped == 1 {

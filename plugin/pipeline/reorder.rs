@@ -19,7 +19,13 @@ use crate::state::Plugin;
 pub(super) fn reorder(p: &mut Plugin, name: &str, d: &Detected, parallel: bool, swapping: bool, jamming: bool, shifting: bool) -> Versioned {
     let mut versioned = Versioned::default();
     let forest = &d.forest;
-    let aopts = analysis_options(p, true);
+    // -fplugin-arg-gccpoly-reassociate allows the partial results of
+    // threads, not reordering a sequential loop: GCC's permission only.
+    let aopts = gimple::parallel::AnalysisOptions {
+        reassociate: gimple::ir::associative_math(),
+        reassociate_by_option: false,
+        ..analysis_options(p, true)
+    };
     let min_trips = p.options.min_trips.unwrap_or(gimple::transform::MIN_TRIPS_INSIDE);
     let mut report = function_report(&mut p.functions, name);
     for r in &d.regions {

@@ -27,7 +27,7 @@ struct or_reduction
    exact identity (sel_identity), where regrouping the operations is
    allowed, and min and max.  */
 static tree
-or_identity (enum tree_code code, tree type)
+or_identity (enum tree_code code, tree type, bool reassociate)
 {
   if (code == MIN_EXPR || code == MAX_EXPR)
     {
@@ -52,9 +52,10 @@ or_identity (enum tree_code code, tree type)
   if (TREE_CODE (type) == BOOLEAN_TYPE)
     return NULL_TREE;
   /* Partial results regroup the operations: floating point only where
-     that is allowed; a partial sum or product of signed integers could
-     overflow where the whole does not.  */
-  if (SCALAR_FLOAT_TYPE_P (type) && !flag_associative_math)
+     that is allowed (-fassociative-math, or REASSOCIATE: the plugin's
+     option); a partial sum or product of signed integers could overflow
+     where the whole does not.  */
+  if (SCALAR_FLOAT_TYPE_P (type) && !flag_associative_math && !reassociate)
     return NULL_TREE;
   if (INTEGRAL_TYPE_P (type) && (code == PLUS_EXPR || code == MULT_EXPR)
       && (TYPE_OVERFLOW_UNDEFINED (type) || TYPE_OVERFLOW_TRAPS (type)))
@@ -66,9 +67,11 @@ or_identity (enum tree_code code, tree type)
    from its result in LOOP comes from one operation of one kind (+ with -,
    *, min, max, &, |, ^) taking one value of the cycle (the first operand
    of a -), or from a PHI of values of the cycle; none is used in LOOP
-   otherwise, and only the latch value after it.  Fills R.  */
+   otherwise, and only the latch value after it; in floating point only
+   where GCC or REASSOCIATE allows partial results.  Fills R.  */
 static bool
-or_reduction_of (class loop *loop, gphi *root, or_reduction *r)
+or_reduction_of (class loop *loop, gphi *root, or_reduction *r,
+		 bool reassociate)
 {
   tree type = TREE_TYPE (gimple_phi_result (root));
   tree back = PHI_ARG_DEF_FROM_EDGE (root, loop_latch_edge (loop));
@@ -97,7 +100,7 @@ or_reduction_of (class loop *loop, gphi *root, or_reduction *r)
 	  && names.contains (gimple_assign_rhs2 (def)))
 	return false;
     }
-  tree identity = or_identity (kind, type);
+  tree identity = or_identity (kind, type, reassociate);
   if (!identity)
     return false;
   r->phi = root;
@@ -279,10 +282,11 @@ struct or_form
   hash_set<tree> locals;
 };
 
-/* Whether LOOP has the form a region of the plugin's own needs; fills F,
-   or WHY.  */
+/* Whether LOOP has the form a region of the plugin's own needs (its
+   floating-point reductions combined only with REASSOCIATE or
+   -fassociative-math); fills F, or WHY.  */
 static bool
-or_analyze (class loop *loop, or_form *f, const char **why)
+or_analyze (class loop *loop, or_form *f, bool reassociate, const char **why)
 {
   /* Its form: one exit, at the end of its body, then an empty latch.  */
   edge exit = single_exit (loop);
@@ -329,7 +333,7 @@ or_analyze (class loop *loop, or_form *f, const char **why)
 	  counters.safe_push (phi);
 	  steps.safe_push (iv.step);
 	}
-      else if (or_reduction_of (loop, phi, &r))
+      else if (or_reduction_of (loop, phi, &r, reassociate))
 	reductions.safe_push (r);
       else
 	{
@@ -1084,8 +1088,8 @@ or_expand (or_build &b)
 }
 
 int
-gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
-		    unsigned *n_last, const char **why)
+gp_loop_own_region (unsigned num, unsigned line, int reassociate,
+		    unsigned *n_reductions, unsigned *n_last, const char **why)
 {
   *n_reductions = *n_last = 0;
   *why = NULL;
@@ -1110,7 +1114,7 @@ gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
      cannot take is not copied for nothing.  */
   {
     or_form first;
-    if (!or_analyze (loop, &first, why))
+    if (!or_analyze (loop, &first, reassociate, why))
       return 0;
   }
   /* The region runs where the count reaches that minimum, the loop as it
@@ -1122,7 +1126,7 @@ gp_loop_own_region (unsigned num, unsigned line, unsigned *n_reductions,
     }
   calculate_dominance_info (CDI_DOMINATORS);
   or_form form;
-  if (!or_analyze (loop, &form, why))
+  if (!or_analyze (loop, &form, reassociate, why))
     return 0;
   or_build b;
   b.loop = loop;

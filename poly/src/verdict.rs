@@ -622,7 +622,7 @@ fn reduction(
         return Ok(Err((
             BlockerKind::NonAssociative,
             vec![(t, t)],
-            format!("floating-point {} reduction on {array} needs -fassociative-math", hint.op.clause()),
+            format!("floating-point {} reduction on {array} needs -fassociative-math or -fplugin-arg-gccpoly-reassociate", hint.op.clause()),
         )));
     }
     Ok(Ok(()))
@@ -730,7 +730,7 @@ fn cycle_reduction(
         return Ok(Err((
             BlockerKind::NonAssociative,
             t.map(|t| vec![(t, t)]).unwrap_or_default(),
-            format!("floating-point {} reduction on {array} needs -fassociative-math", hint.op.clause()),
+            format!("floating-point {} reduction on {array} needs -fassociative-math or -fplugin-arg-gccpoly-reassociate", hint.op.clause()),
         )));
     }
     Ok(Ok(()))

@@ -11,9 +11,9 @@ mm (int n, double A[n][n], double B[n][n], double C[n][n])
 {
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++)
-      for (int k = 0; k < n; k++)	/* { dg-missed "gccpoly: loop not parallel: C\\\[i\\\]\\\[j\\\]: floating-point \\+ reduction on C\\\[i\\\]\\\[j\\\] needs -fassociative-math \\(line 15\\)" } */
+      for (int k = 0; k < n; k++)	/* { dg-missed "gccpoly: loop not parallel: C\\\[i\\\]\\\[j\\\]: floating-point \\+ reduction on C\\\[i\\\]\\\[j\\\] needs -fassociative-math or -fplugin-arg-gccpoly-reassociate \\(line 15\\)" } */
 	C[i][j] += A[i][k] * B[k][j];
 }
 
 /* { dg-final { compiler-output-not {prephitmp} } } */
-/* { dg-final { scan-report {functions[name=mm].loops[line=14].blockers} {["C[i][j]: floating-point + reduction on C[i][j] needs -fassociative-math (line 15)"]} } } */
+/* { dg-final { scan-report {functions[name=mm].loops[line=14].blockers} {["C[i][j]: floating-point + reduction on C[i][j] needs -fassociative-math or -fplugin-arg-gccpoly-reassociate (line 15)"]} } } */

@@ -8,7 +8,7 @@ atax (int m, int n, double A[m][n], double *x, double *y, double *tmp)
 {
   for (int j = 0; j < n; j++)
     y[j] = 0.0;
-  for (int i = 0; i < m; i++) /* { dg-missed "gccpoly: loop not parallel: y: floating-point \\+ reduction on y needs -fassociative-math" } */
+  for (int i = 0; i < m; i++) /* { dg-missed "gccpoly: loop not parallel: y: floating-point \\+ reduction on y needs -fassociative-math or -fplugin-arg-gccpoly-reassociate" } */
     {
       tmp[i] = 0.0;
       for (int j = 0; j < n; j++)

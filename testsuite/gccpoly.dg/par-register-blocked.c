@@ -9,7 +9,7 @@ double
 weighted (long n, const double *a)
 {
   double s = 0.0;
-  for (long k = 0; k < n; k++)	/* { dg-missed "gccpoly: loop not parallel: s: floating-point \\+ reduction on s needs -fassociative-math" } */
+  for (long k = 0; k < n; k++)	/* { dg-missed "gccpoly: loop not parallel: s: floating-point \\+ reduction on s needs -fassociative-math or -fplugin-arg-gccpoly-reassociate" } */
     s += a[k] * (double) (1 + k % 7);
   return s;
 }

@@ -17,7 +17,7 @@ corr (int m, int n, double c[m][m], double d[n][m])
     for (int j = i + 1; j < m; j++)	/* { dg-optimized "private: running value of c\\\[i\\\]\\\[j\\\]$" } */
       {
 	c[i][j] = 0.0;
-	for (int k = 0; k < n; k++)	/* { dg-missed "loop not parallel: c\\\[i\\\]\\\[j\\\]: floating-point \\+ reduction on c\\\[i\\\]\\\[j\\\] needs -fassociative-math \\(line 21\\)$" } */
+	for (int k = 0; k < n; k++)	/* { dg-missed "loop not parallel: c\\\[i\\\]\\\[j\\\]: floating-point \\+ reduction on c\\\[i\\\]\\\[j\\\] needs -fassociative-math or -fplugin-arg-gccpoly-reassociate \\(line 21\\)$" } */
 	  c[i][j] += d[k][i] * d[k][j];
       }
 }
@@ -30,7 +30,7 @@ atax (int m, int n, double A[m][n], double *x, double *y, double *tmp)
   for (int i = 0; i < m; i++)
     {
       tmp[i] = 0.0;
-      for (int j = 0; j < n; j++)	/* { dg-missed "loop not parallel: tmp\\\[i\\\]: floating-point \\+ reduction on tmp\\\[i\\\] needs -fassociative-math \\(line 34\\)$" } */
+      for (int j = 0; j < n; j++)	/* { dg-missed "loop not parallel: tmp\\\[i\\\]: floating-point \\+ reduction on tmp\\\[i\\\] needs -fassociative-math or -fplugin-arg-gccpoly-reassociate \\(line 34\\)$" } */
 	tmp[i] = tmp[i] + A[i][j] * x[j];
       for (int j = 0; j < n; j++)
 	y[j] = y[j] + A[i][j] * tmp[i];
@@ -44,7 +44,7 @@ void
 down (int n, int m, double a[n][m], double *restrict x)
 {
   for (int i = n - 1; i >= 2; i -= 3)	/* { dg-optimized "private: running value of x\\\[i\\\]$" } */
-    for (int j = i; j < m; j++)	/* { dg-missed "loop not parallel: x\\\[i\\\]: floating-point \\+ reduction on x\\\[i\\\] needs -fassociative-math \\(line 48\\)$" } */
+    for (int j = i; j < m; j++)	/* { dg-missed "loop not parallel: x\\\[i\\\]: floating-point \\+ reduction on x\\\[i\\\] needs -fassociative-math or -fplugin-arg-gccpoly-reassociate \\(line 48\\)$" } */
       x[i] = x[i] + a[i][j];
 }
 
@@ -52,7 +52,7 @@ void
 even (int n, int m, double a[n][m], double *restrict x)
 {
   for (int i = 0; i < n; i += 2)	/* { dg-optimized "private: running value of x\\\[i\\\]$" } */
-    for (int j = 0; j < m; j++)	/* { dg-missed "loop not parallel: x\\\[i\\\]: floating-point \\+ reduction on x\\\[i\\\] needs -fassociative-math \\(line 56\\)$" } */
+    for (int j = 0; j < m; j++)	/* { dg-missed "loop not parallel: x\\\[i\\\]: floating-point \\+ reduction on x\\\[i\\\] needs -fassociative-math or -fplugin-arg-gccpoly-reassociate \\(line 56\\)$" } */
       x[i] = x[i] + a[i][j];
 }
 
@@ -82,8 +82,8 @@ nussinov (int n, int seq[n], int table[n][n])
 }
 
 /* { dg-final { scan-report {functions[name=corr].loops[line=16].private} {["running value of c[i][j]"]} } } */
-/* { dg-final { scan-report {functions[name=corr].loops[line=20].blockers} {["c[i][j]: floating-point + reduction on c[i][j] needs -fassociative-math (line 21)"]} } } */
-/* { dg-final { scan-report {functions[name=atax].loops[line=33].blockers} {["tmp[i]: floating-point + reduction on tmp[i] needs -fassociative-math (line 34)"]} } } */
+/* { dg-final { scan-report {functions[name=corr].loops[line=20].blockers} {["c[i][j]: floating-point + reduction on c[i][j] needs -fassociative-math or -fplugin-arg-gccpoly-reassociate (line 21)"]} } } */
+/* { dg-final { scan-report {functions[name=atax].loops[line=33].blockers} {["tmp[i]: floating-point + reduction on tmp[i] needs -fassociative-math or -fplugin-arg-gccpoly-reassociate (line 34)"]} } } */
 /* { dg-final { scan-report {functions[name=down].loops[line=46].private} {["running value of x[i]"]} } } */
 /* { dg-final { scan-report {functions[name=even].loops[line=54].private} {["running value of x[i]"]} } } */
 /* { dg-final { scan-report {functions[name=nussinov].loops[line=79].reductions} {[{"var":"table[i][j]","op":"max"}]} } } */

@@ -8,7 +8,7 @@ double
 sum (int n, double *a)
 {
   double s = 0;
-  for (int i = 0; i < n; i++)	/* { dg-missed "gccpoly: loop not parallel: s: floating-point \\+ reduction on s needs -fassociative-math \\(line 12\\)" } */
+  for (int i = 0; i < n; i++)	/* { dg-missed "gccpoly: loop not parallel: s: floating-point \\+ reduction on s needs -fassociative-math or -fplugin-arg-gccpoly-reassociate \\(line 12\\)" } */
     s += a[i];
   return s;
 }

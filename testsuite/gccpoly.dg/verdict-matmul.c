@@ -13,7 +13,7 @@ matmul (int n, double A[n][n], double B[n][n], double C[n][n])
     for (int j = 0; j < n; j++)	/* { dg-optimized "gccpoly: loop parallel \\(private\\); private: t" } */
       {
 	double t = 0;
-	for (int k = 0; k < n; k++)	/* { dg-missed "gccpoly: loop not parallel: t: floating-point \\+ reduction on t needs -fassociative-math" } */
+	for (int k = 0; k < n; k++)	/* { dg-missed "gccpoly: loop not parallel: t: floating-point \\+ reduction on t needs -fassociative-math or -fplugin-arg-gccpoly-reassociate" } */
 	  t += A[i][k] * B[k][j];
 	C[i][j] = t;
       }
@@ -23,7 +23,7 @@ matmul (int n, double A[n][n], double B[n][n], double C[n][n])
 /* { dg-final { scan-report {functions[name=matmul].loops[line=12].private} {["t"]} } } */
 /* { dg-final { scan-report {functions[name=matmul].loops[line=12].lastprivate} {[]} } } */
 /* { dg-final { scan-report {functions[name=matmul].loops[line=16].reductions} {[]} } } */
-/* { dg-final { scan-report-match {functions[name=matmul].loops[line=16].blockers} {^\["t: floating-point \+ reduction on t needs -fassociative-math \(line 17\)"\]$} } } */
+/* { dg-final { scan-report-match {functions[name=matmul].loops[line=16].blockers} {^\["t: floating-point \+ reduction on t needs -fassociative-math or -fplugin-arg-gccpoly-reassociate \(line 17\)"\]$} } } */
 /* { dg-final { scan-report {functions[name=matmul].loops[line=12].interchange[0].with} {13} } } */
 /* { dg-final { scan-report {functions[name=matmul].loops[line=12].interchange[0].legal} {true} } } */
 /* { dg-final { scan-report-match {functions[name=matmul].loops[line=12].interchange[0].reason} {private to one iteration \(t\)} } } */

@@ -477,7 +477,7 @@ impl<'c> PairEngine<'c> {
             return Ok(Err((
                 BlockerKind::NonAssociative,
                 pairs,
-                format!("floating-point {} reduction on {array} needs -fassociative-math", h.op.clause()),
+                format!("floating-point {} reduction on {array} needs -fassociative-math or -fplugin-arg-gccpoly-reassociate", h.op.clause()),
             )));
         }
         Ok(Ok(()))
