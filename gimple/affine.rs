@@ -70,6 +70,10 @@ pub enum BoundExpr {
     /// `a / c` rounded down, `c` > 0, of a value `a` never negative (the
     /// count of a loop by steps of c, `(unsigned) (n - 1) / c`).
     Div(Box<BoundExpr>, i128),
+    /// No upper bound the model can state: the count of an inner loop
+    /// read from memory in the region (CSR's `k < rowstr[j + 1]`), whose
+    /// body the model then over-approximates (`RegionBuilder::body_domains`).
+    Unbounded,
 }
 
 impl BoundExpr {
@@ -87,6 +91,7 @@ impl BoundExpr {
             ]),
             // var <= floor(a / c) exactly when c * var <= a.
             BoundExpr::Div(a, c) => a.upper_bound_of(&var.checked_scale(*c)?)?,
+            BoundExpr::Unbounded => Cond::True,
         })
     }
 
@@ -124,7 +129,7 @@ impl BoundExpr {
                 out.extend(b.pieces()?.into_iter().map(|(x, p)| (c.clone().not().and(x), p)));
                 out
             }
-            BoundExpr::Div(..) => return None,
+            BoundExpr::Div(..) | BoundExpr::Unbounded => return None,
         };
         (out.len() <= 16).then_some(out)
     }
@@ -136,6 +141,7 @@ impl BoundExpr {
             BoundExpr::Min(v) | BoundExpr::Max(v) => v.iter().flat_map(|b| b.polys()).collect(),
             BoundExpr::Cond(c, a, b) => c.polys().into_iter().chain(a.polys()).chain(b.polys()).collect(),
             BoundExpr::Div(a, _) => a.polys(),
+            BoundExpr::Unbounded => Vec::new(),
         }
     }
 }
@@ -813,6 +819,47 @@ impl<'a> Translator<'a> {
         // SAFETY: reads a type node GCC sets up before any pass.
         let bits = unsafe { crate::ffi::gp_sizetype_precision() };
         Ok((Value { base: v.base, poly: v.poly.signed_modulo(bits) }, ranges))
+    }
+
+    /// The object reference `r` addresses, where its offset is not
+    /// followed: a declared object, or a pointer invariant in the region
+    /// that the address adds offsets to (`p + (long) col[k] * 8`); None
+    /// where the pointer itself comes from the region otherwise (a row
+    /// pointer loaded in it).
+    pub fn base_of(&self, r: Tree) -> Option<Base> {
+        match r.kind() {
+            TK::GP_T_VAR_DECL | TK::GP_T_PARM_DECL | TK::GP_T_RESULT_DECL => Some(Base::Decl(r)),
+            TK::GP_T_ARRAY_REF | TK::GP_T_COMPONENT_REF => self.base_of(r.op(0)?),
+            TK::GP_T_MEM_REF => {
+                let p = r.op(0)?;
+                if p.kind() == TK::GP_T_ADDR_EXPR {
+                    return self.base_of(p.op(0)?);
+                }
+                self.pointer_base(p, 0)
+            }
+            _ => None,
+        }
+    }
+
+    /// The region-invariant pointer (or object) pointer `p` is an offset
+    /// from, through pointer additions and copies.
+    fn pointer_base(&self, p: Tree, depth: u32) -> Option<Base> {
+        match p.kind() {
+            TK::GP_T_ADDR_EXPR => self.base_of(p.op(0)?),
+            TK::GP_T_SSA_NAME if depth < MAX_DEPTH => {
+                if !p.def_bb().is_some_and(|b| (self.in_region)(b)) {
+                    return p.ty().filter(|t| t.is_pointer()).map(|_| Base::Ptr(p));
+                }
+                let def = p.def_stmt().filter(|d| d.kind() == crate::ffi::gp_stmt_kind::GP_STMT_ASSIGN)?;
+                match def.assign_rhs_code() {
+                    TK::GP_T_POINTER_PLUS | TK::GP_T_SSA_NAME | TK::GP_T_CONVERT | TK::GP_T_ADDR_EXPR => {
+                        self.pointer_base(*def.assign_rhs().first()?, depth + 1)
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
     }
 
     fn address_in_width(&mut self, r: Tree, ranges: &mut Vec<IndexRange>) -> Result<Value, Unmodelled> {

@@ -111,6 +111,15 @@ pub fn plan_region(
                 .collect()
         }
     };
+    if let Some((_, line)) = r.uncounted.first() {
+        let why = format!("the count of the loop at line {line} is read from memory in the region, so the plan cannot bound what to map");
+        return outermost_parallel(forest, r, outcome).into_iter().map(|l| (l, Err(why.clone()))).collect();
+    }
+    // The maps come from the model's accesses, which leave such reads out.
+    if let Some((name, line)) = r.indirect_reads.first() {
+        let why = format!("it reads '{name}' through an index the model does not follow (line {line}), so the plan cannot say what to map");
+        return outermost_parallel(forest, r, outcome).into_iter().map(|l| (l, Err(why.clone()))).collect();
+    }
     let lm = loop_map(forest, r);
     let ctx = Context { forest, fe, function, r, outcome, light: &light, lm, opts };
     outermost_parallel(forest, r, outcome).into_iter().map(|l| (l, ctx.plan(l))).collect()

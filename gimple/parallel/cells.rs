@@ -57,7 +57,7 @@ pub(super) fn bands(forest: &LoopForest, r: &Region, lm: &LoopMap) -> Vec<Vec<u3
         let mut cur = l;
         loop {
             let ch = children(cur);
-            if ch.len() != 1 || lm.stmts.get(&cur) != lm.stmts.get(&ch[0]) {
+            if ch.len() != 1 || lm.stmts.get(&cur) != lm.stmts.get(&ch[0]) || r.uncounted.iter().any(|(u, _)| *u == ch[0]) {
                 break;
             }
             cur = ch[0];

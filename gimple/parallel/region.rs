@@ -199,11 +199,19 @@ fn loop_outcomes(
             Err(IslFailure::OutOfOperations) => LoopOutcome::none("isl ran out of operations".into()),
             Err(e) => LoopOutcome::none(format!("not analysed: {e}")),
         };
-        let mut o = o;
+        let mut o = match r.uncounted.iter().find(|(u, _)| *u == l) {
+            Some((_, line)) => LoopOutcome::none(uncounted_blocker(*line)),
+            None => o,
+        };
         o.interchange = inter.remove(&l).unwrap_or_default();
         out.loops.insert(l, o);
     }
     privatized
+}
+
+/// Why an uncounted loop (`Region::uncounted`) has no verdict.
+fn uncounted_blocker(line: u32) -> String {
+    format!("not analysed: its iteration count is read from memory in the region (line {line}); the model judges the loops around it with any count")
 }
 
 /// The dependences' counts into `out.counts` and their text into the dump

@@ -157,6 +157,28 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         Ok((by_base, sizes, ranges))
     }
 
+    /// Takes out of `raw` the reads whose address the model does not
+    /// follow but whose object it knows (`p[col[k]]`, `x[idx[i]]`): the
+    /// object, the access and why its address is not followed (for a
+    /// rejection that names them).
+    pub(super) fn indirect_reads(tr: &Translator, raw: &mut Vec<RawAccess>) -> Vec<(Base, RawAccess, String)> {
+        let mut out = Vec::new();
+        raw.retain(|a| {
+            if a.kind != AccessKind::Read {
+                return true;
+            }
+            let Err(why) = tr.scratch().address_of(a.reference) else { return true };
+            match tr.base_of(a.reference) {
+                Some(base) => {
+                    out.push((base, a.clone(), why.to_string()));
+                    false
+                }
+                None => true,
+            }
+        });
+        out
+    }
+
     pub(super) fn scan_statement(s: Stmt, b: i32, raw: &mut Vec<RawAccess>, errno: &mut BTreeSet<i32>) -> Outcome<()> {
         let line = line_of(s);
         match s.kind() {
@@ -283,6 +305,39 @@ pub(super) fn no_alias_pairs(
         }
     }
     alias_pairs
+}
+
+/// The indirect reads as the region keeps them, (object, line), where no
+/// access of the region writes their object and no written object may
+/// overlap it: then they carry no dependence. Else the region is rejected
+/// as before, the first such read named.
+pub(super) fn indirect_reads_apart(
+    raw: &[RawAccess],
+    by_base: &BTreeMap<(u8, u32), BaseAccesses>,
+    indirect: &[(Base, RawAccess, String)],
+) -> Outcome<Vec<(String, u32)>> {
+    let written: Vec<Base> =
+        by_base.values().filter(|(_, offs)| offs.iter().any(|(k, _)| raw[*k].kind != AccessKind::Read)).map(|(b, _)| *b).collect();
+    let mut out = Vec::new();
+    for (base, a, why) in indirect {
+        let clash = written.iter().find(|w| {
+            w.key() == base.key()
+                || match (*base, **w) {
+                    (Base::Decl(_), Base::Decl(_)) => false,
+                    (Base::Ptr(p), Base::Decl(d)) | (Base::Decl(d), Base::Ptr(p)) => p.ptr_may_alias_decl(d),
+                    (Base::Ptr(p), Base::Ptr(q)) => p.ptr_may_alias_ptr(q),
+                }
+        });
+        if let Some(w) = clash {
+            let how = if w.key() == base.key() { "is written in the region".to_string() } else { format!("may overlap '{}', which the region writes", w.name()) };
+            return reject(
+                Reason::NonAffineAccess,
+                format!("line {}: {why}, and '{}' {how}", a.line, base.name()),
+            );
+        }
+        out.push((base.name(), a.line));
+    }
+    Ok(out)
 }
 
 /// A zero-dimensional array's name for an SSA value.

@@ -58,6 +58,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             cx: BoundedCtx::new(poly::bounded::DEFAULT_MAX_OPERATIONS),
             wrap_assumptions: Default::default(),
             may_blocks: BTreeSet::new(),
+            uncounted: Vec::new(),
         })
     }
 
@@ -234,13 +235,16 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         // Domains.
         let mut doms = BTreeMap::new();
         let mut niter = HashMap::new();
+        self.uncounted.clear();
         let entry = Cond::True.to_set(&self.cx, &[], &[]).map_err(isl_reject)?;
         let run = self.run.clone();
         self.body_domains(&mut tr, self.level, &run, entry, &[], &mut doms, &mut niter, false)?;
 
         let scalars = self.scalars(&tr, entry_block, entry_outside);
+        let indirect = Self::indirect_reads(&tr, &mut raw);
         let (by_base, sizes, index_ranges) = self.accesses_by_base(&mut tr, &raw, &doms)?;
         let array_name = array_names(&tr, &by_base);
+        let indirect_reads = indirect_reads_apart(&raw, &by_base, &indirect)?;
 
         // Delinearize each array; relations per access.
         let start = entry_block.or_else(|| match self.run[0] {
@@ -297,6 +301,8 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             bases,
             alias_pairs,
             source: SourceView { counters, accesses },
+            indirect_reads,
+            uncounted: self.uncounted.clone(),
         })
     }
 

@@ -152,25 +152,24 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                     let gcc_count = r.niter().filter(|t| t.kind() != TK::GP_T_SCEV_NOT_KNOWN);
                     let from_exit_test = gcc_count.is_none();
                     let bound = match gcc_count {
-                        Some(t) => {
-                            let bound = tr.bound(t).map_err(|d| Rejection {
-                                reason: Reason::NonAffineBound,
-                                detail: format!("line {line}: {d}"),
-                            })?;
-                            if bound.polys().iter().any(|p| !p.is_affine() || !Self::in_scope(tr, &iters, p)) {
-                                return reject(
-                                    Reason::NonAffineBound,
-                                    format!("line {line}: the iteration count {} is not affine", t.text()),
-                                );
+                        Some(t) => match self.affine_count(tr, &iters, t, &d, line) {
+                            Ok(bound) => bound,
+                            Err(r) if self.may_be_uncounted(l, chain, &r) => {
+                                tr.pending.clear();
+                                self.uncounted.push((l, line));
+                                BoundExpr::Unbounded
                             }
-                            self.discharge(tr, &iters, &d, line)?;
-                            bound
-                        }
+                            Err(r) => return Err(r),
+                        },
                         None => self.count_from_exit_test(tr, l, &iters).ok_or(Rejection {
                             reason: Reason::NonAffineBound,
                             detail: format!("line {line}: the iteration count is unknown"),
                         })?,
                     };
+                    // A loop whose count the model cannot state runs, in
+                    // the model, any number of iterations: its body's
+                    // domains are supersets, its writes may-writes.
+                    let uncounted = matches!(bound, BoundExpr::Unbounded);
                     let mut inner_chain = chain.to_vec();
                     inner_chain.push(l);
                     let inner_iters = self.iters_of(&inner_chain);
@@ -187,12 +186,36 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                     }
                     niter.insert(l, bound);
                     let inner = self.det.order(l);
-                    self.body_domains(tr, l, &inner, header, &inner_chain, doms, niter, node_may)?;
+                    self.body_domains(tr, l, &inner, header, &inner_chain, doms, niter, node_may || uncounted)?;
                 }
             }
             node_dom.insert(n, d);
         }
         Ok(())
+    }
+
+    /// GCC's count `t` of the loop at `line` as an affine bound over the
+    /// iterators `iters` and the parameters, its obligations discharged
+    /// over `dom`; a `non-affine-bound` rejection otherwise.
+    fn affine_count(&self, tr: &mut Translator, iters: &[String], t: Tree, dom: &Set, line: u32) -> Outcome<BoundExpr> {
+        let bound = tr.bound(t).map_err(|d| Rejection { reason: Reason::NonAffineBound, detail: format!("line {line}: {d}") })?;
+        if bound.polys().iter().any(|p| !p.is_affine() || !Self::in_scope(tr, iters, p)) {
+            return reject(Reason::NonAffineBound, format!("line {line}: the iteration count {} is not affine", t.text()));
+        }
+        self.discharge(tr, iters, dom, line)?;
+        Ok(bound)
+    }
+
+    /// Whether loop `l`, whose count GCC knows but the model cannot state
+    /// (`rejection`), may stay in the region with no upper bound: an
+    /// innermost loop inside a region loop (CSR's row `k < rowstr[j + 1]`),
+    /// so that the loops around it can be judged; its own verdict is none
+    /// (`Region::uncounted`). An outermost one keeps its own region, with
+    /// the count's values as parameters, as before.
+    fn may_be_uncounted(&self, l: u32, chain: &[u32], rejection: &Rejection) -> bool {
+        rejection.reason == Reason::NonAffineBound
+            && !chain.is_empty()
+            && !self.det.parent.values().any(|&p| p == l)
     }
 
     /// The PHIs of block `b` (entered by the edges `incoming`, inside the

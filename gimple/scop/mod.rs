@@ -27,7 +27,7 @@ mod domains;
 mod params;
 
 pub(crate) use accesses::scalar_name;
-use accesses::{array_names, no_alias_pairs, Scalars};
+use accesses::{array_names, indirect_reads_apart, no_alias_pairs, Scalars};
 use arrays::{AccessModel, ArrayViews};
 use params::{conditions_before, obligation, param_facts, param_ranges};
 
@@ -143,6 +143,19 @@ pub struct Region {
     /// The pairs of arrays of the `no-alias` assumptions.
     pub alias_pairs: Vec<(String, String)>,
     pub source: SourceView,
+    /// Reads whose address the model does not follow (`p[col[k]]`): each
+    /// a read of the whole of an object that nothing in the region writes
+    /// or may overlap, so that it carries no dependence and is left out of
+    /// the accesses; (the object's name, the line). Consumers that need
+    /// every access (offload maps) refuse a region that has any.
+    pub indirect_reads: Vec<(String, u32)>,
+    /// Innermost loops whose iteration count is read from memory in the
+    /// region (CSR's `k < rowstr[j + 1]`): (loop, line). The model runs
+    /// them any number of times, their blocks under may-semantics, so that
+    /// the loops around them are judged soundly; they get no verdict of
+    /// their own, and the rewrites that need exact counts skip the region
+    /// (`Region::counted`).
+    pub uncounted: Vec<(u32, u32)>,
 }
 
 /// What it takes to write a cell the way the source does: the model counts
@@ -159,6 +172,14 @@ pub struct SourceView {
 }
 
 impl Region {
+    /// Every loop's count is known to the model: the rewrites that change
+    /// loops' shapes or orders (interchange, skew, jam, shift, splits,
+    /// wavefronts, collapse, cells carried, offload) take only such
+    /// regions; an uncounted loop's region gets the parallel marking alone.
+    pub fn counted(&self) -> bool {
+        self.uncounted.is_empty()
+    }
+
     /// The budget of isl calls of one step of this region's analysis
     /// (`poly::Work::region`), by its line: the same in every pass.
     pub fn work(&self) -> poly::Work {
@@ -352,6 +373,7 @@ fn is_math_function(name: &str) -> bool {
 }
 
 /// One memory access found in a block.
+#[derive(Clone)]
 struct RawAccess {
     kind: AccessKind,
     reference: Tree,
@@ -373,6 +395,8 @@ struct RegionBuilder<'d, 'f> {
     /// Blocks under a condition the model does not express: their
     /// domains are supersets, their writes may-writes.
     may_blocks: BTreeSet<i32>,
+    /// Innermost loops whose count is read in the region: (loop, line).
+    uncounted: Vec<(u32, u32)>,
 }
 
 fn overflow() -> Rejection {

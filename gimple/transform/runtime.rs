@@ -284,7 +284,11 @@ pub fn region_test(cx: &BoundedCtx, r: &Region) -> Result<Option<RuntimeTest>, S
     let mut names: Vec<&str> = r.alias_pairs.iter().flat_map(|(a, b)| [a.as_str(), b.as_str()]).collect();
     names.sort();
     names.dedup();
-    let extents = extents_of(cx, r, &names, &|_| true, &mut test.sizes).map_err(|e| format!("no overlap test: {e}"))?;
+    let extents = extents_of(cx, r, &names, &|_| true, &mut test.sizes).map_err(|e| match r.uncounted.first() {
+        // The model runs such a loop any number of times: what it reaches is unbounded.
+        Some((_, line)) => format!("no overlap test: the count of the loop at line {line} is read from memory, so the cells the region reaches have no bound ({e})"),
+        None => format!("no overlap test: {e}"),
+    })?;
     for (a, b) in &r.alias_pairs {
         // An array the region does not touch overlaps nothing.
         if let (Some(x), Some(y)) = (extents.get(a.as_str()), extents.get(b.as_str())) {

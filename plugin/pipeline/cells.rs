@@ -13,7 +13,7 @@ pub(super) fn carry_function(p: &mut Plugin, name: &str, d: &Detected, versioned
     let (forest, regions) = (&d.forest, &d.regions);
     let max_operations = analysis_options(p, true).max_operations;
     let mut done: Vec<LoopDone> = Vec::new();
-    for r in regions {
+    for r in regions.iter().filter(|r| r.counted()) {
         let _work = r.work();
         let nests = gimple::transform::sequential_cells(forest, r, &|_| false, max_operations, p.options.fma_may_differ);
         if nests.is_empty() {

@@ -24,7 +24,7 @@ pub(super) fn index_splits(
     loops: &mut [LoopReport],
 ) -> Vec<bool> {
     let mut changed = vec![false; regions.len()];
-    for (k, (r, o)) in regions.iter().zip(outcomes).enumerate() {
+    for (k, (r, o)) in regions.iter().zip(outcomes).enumerate().filter(|(_, (r, _))| r.counted()) {
         // Loops judged not parallel (not those the analysis gave up on)
         // whose sides would be worth starting the threads for.
         let candidates: Vec<u32> = r

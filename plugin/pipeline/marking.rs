@@ -218,7 +218,7 @@ impl Marking<'_> {
         };
         transforms(&mut d.1, mark, plan, &c, &rw, &wrapped_deep, cyclic, own.is_some());
         let line = fl.pos.as_ref().map(|p| p.line);
-        let collapsed = if mark && options.collapse && own.is_none() { gimple::interchange::collapse(forest, region, l, &self.outcomes[ri]) } else { None };
+        let collapsed = if mark && options.collapse && own.is_none() && region.counted() { gimple::interchange::collapse(forest, region, l, &self.outcomes[ri]) } else { None };
         if let Some(c) = &collapsed {
             d.1.push("collapse");
             if let Some(fi) = forest.get(c.inner) {

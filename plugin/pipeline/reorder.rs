@@ -28,7 +28,7 @@ pub(super) fn reorder(p: &mut Plugin, name: &str, d: &Detected, parallel: bool, 
     };
     let min_trips = p.options.min_trips.unwrap_or(gimple::transform::MIN_TRIPS_INSIDE);
     let mut report = function_report(&mut p.functions, name);
-    for r in &d.regions {
+    for r in d.regions.iter().filter(|r| r.counted()) {
         let _work = r.work();
         // The region's verdicts and run-time test, computed for its first
         // candidate pair; the nest is versioned on the test once.

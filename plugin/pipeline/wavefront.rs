@@ -23,7 +23,7 @@ pub(super) fn wavefronts(
     max_operations: u64,
     loops: &mut [LoopReport],
 ) {
-    for ((r, o), _) in regions.iter().zip(outcomes).zip(changed).filter(|(_, &c)| !c) {
+    for ((r, o), _) in regions.iter().zip(outcomes).zip(changed).filter(|((r, _), &c)| !c && r.counted()) {
         let _work = r.work();
         let children = |l: u32| gimple::interchange::children(forest, r, l);
         let sequential = |l: u32| o.loops.get(&l).is_some_and(|v| !v.parallel);
