@@ -360,6 +360,13 @@ impl Stmt {
         (!p.is_null()).then(|| ffi::string_from(p))
     }
 
+    /// Whether this call may read the memory of reference `r` (GCC's alias
+    /// oracle, with the callee's IPA mod/ref summary where it has one).
+    pub fn call_may_use(self, r: Tree) -> bool {
+        // SAFETY: both handles come from the current function's IL.
+        unsafe { ffi::gp_call_may_use_ref(self.0, r.0) != 0 }
+    }
+
     /// (const, pure, normal builtin, internal function).
     pub fn call_flags(self) -> (bool, bool, bool, bool) {
         // SAFETY: a GIMPLE_CALL.

@@ -102,23 +102,17 @@ pub fn plan_region(
     outcome: &RegionOutcome,
     opts: PlanOptions,
 ) -> Vec<(u32, Result<OffloadPlan, String>)> {
+    let refuse = |why: String| outermost_parallel(forest, r, outcome).into_iter().map(|l| (l, Err(why.clone()))).collect();
     let light = match LightScop::read(&r.scop) {
         Ok(l) => l,
-        Err(e) => {
-            return outermost_parallel(forest, r, outcome)
-                .into_iter()
-                .map(|l| (l, Err(format!("the model is outside the offload planner's subset: {e}"))))
-                .collect()
-        }
+        Err(e) => return refuse(format!("the model is outside the offload planner's subset: {e}")),
     };
     if let Some((_, line)) = r.uncounted.first() {
-        let why = format!("the count of the loop at line {line} is read from memory in the region, so the plan cannot bound what to map");
-        return outermost_parallel(forest, r, outcome).into_iter().map(|l| (l, Err(why.clone()))).collect();
+        return refuse(format!("the count of the loop at line {line} is read from memory in the region, so the plan cannot bound what to map"));
     }
     // The maps come from the model's accesses, which leave such reads out.
     if let Some((name, line)) = r.indirect_reads.first() {
-        let why = format!("it reads '{name}' through an index the model does not follow (line {line}), so the plan cannot say what to map");
-        return outermost_parallel(forest, r, outcome).into_iter().map(|l| (l, Err(why.clone()))).collect();
+        return refuse(format!("it reads '{name}' through an index the model does not follow (line {line}), so the plan cannot say what to map"));
     }
     let lm = loop_map(forest, r);
     let ctx = Context { forest, fe, function, r, outcome, light: &light, lm, opts };

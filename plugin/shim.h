@@ -460,6 +460,9 @@ int gp_loop_preheader (const gp_loop *loop, gp_edge_info *out);
    memory; whether dereferencing P may touch DECL.  */
 int gp_ptr_may_alias_ptr (const gp_tree *p, const gp_tree *q);
 int gp_ptr_may_alias_decl (const gp_tree *p, const gp_tree *decl);
+/* Alias oracle, IPA mod/ref summaries included: whether call statement
+   CALL may read the memory of reference REF.  */
+int gp_call_may_use_ref (const gp_stmt *call, const gp_tree *ref);
 
 /* Run-time tests and the marks parloops reads.  Tests are built as trees
    of a 128-bit signed integer type, wide enough for the products of a few

@@ -205,11 +205,13 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             let name = s.call_name().unwrap_or_else(|| "an indirect call".into());
             let (is_const, is_pure, builtin, internal) = s.call_flags();
             let errno_only = builtin && is_math_function(&name);
-            if !(is_const || (internal && !s.writes_memory()) || errno_only) {
-                let what = if is_pure { "reads memory the model cannot see" } else { "may have side effects" };
-                return reject(Reason::SideEffectCall, format!("line {line}: call to '{name}' {what}"));
+            // A pure call reads memory and writes none: kept where it reads
+            // nothing the region writes (`pure_calls_apart`).
+            let reads_only = is_pure && !s.writes_memory();
+            if !(is_const || reads_only || (internal && !s.writes_memory()) || errno_only) {
+                return reject(Reason::SideEffectCall, format!("line {line}: call to '{name}' may have side effects"));
             }
-            if s.writes_memory() || s.reads_memory() {
+            if s.writes_memory() || (s.reads_memory() && !reads_only) {
                 if !errno_only {
                     return reject(Reason::SideEffectCall, format!("line {line}: call to '{name}' touches memory"));
                 }
@@ -338,6 +340,31 @@ pub(super) fn indirect_reads_apart(
         out.push((base.name(), a.line));
     }
     Ok(out)
+}
+
+/// The pure calls of `blocks` (but `outside`) read none of the memory
+/// the region writes (`raw`'s writes), by GCC's alias oracle with the
+/// callees' mod/ref summaries: then they carry no dependence and are
+/// computations like const calls. Else the region is rejected, naming
+/// the call and what it may read.
+pub(super) fn pure_calls_apart(blocks: &BTreeSet<i32>, outside: Option<i32>, raw: &[RawAccess]) -> Outcome<()> {
+    let writes: Vec<&RawAccess> = raw.iter().filter(|a| a.kind != AccessKind::Read).collect();
+    for &b in blocks.iter().filter(|&&b| Some(b) != outside) {
+        for s in ir::stmts(b).into_iter().filter(|s| s.kind() == SK::GP_STMT_CALL && s.reads_memory()) {
+            let (is_const, is_pure, _, _) = s.call_flags();
+            if is_const || !is_pure {
+                continue;
+            }
+            if let Some(w) = writes.iter().find(|w| s.call_may_use(w.reference)) {
+                let name = s.call_name().unwrap_or_else(|| "an indirect call".into());
+                return reject(
+                    Reason::SideEffectCall,
+                    format!("line {}: call to '{name}' may read {}, which the region writes (line {})", line_of(s), w.reference.text(), w.line),
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A zero-dimensional array's name for an SSA value.

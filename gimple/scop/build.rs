@@ -241,6 +241,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         self.body_domains(&mut tr, self.level, &run, entry, &[], &mut doms, &mut niter, false)?;
 
         let scalars = self.scalars(&tr, entry_block, entry_outside);
+        pure_calls_apart(&self.blocks, entry_outside, &raw)?;
         let indirect = Self::indirect_reads(&tr, &mut raw);
         let (by_base, sizes, index_ranges) = self.accesses_by_base(&mut tr, &raw, &doms)?;
         let array_name = array_names(&tr, &by_base);

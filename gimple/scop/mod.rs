@@ -27,7 +27,7 @@ mod domains;
 mod params;
 
 pub(crate) use accesses::scalar_name;
-use accesses::{array_names, indirect_reads_apart, no_alias_pairs, Scalars};
+use accesses::{array_names, indirect_reads_apart, no_alias_pairs, pure_calls_apart, Scalars};
 use arrays::{AccessModel, ArrayViews};
 use params::{conditions_before, obligation, param_facts, param_ranges};
 

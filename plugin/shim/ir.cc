@@ -798,6 +798,12 @@ gp_ptr_may_alias_ptr (const gp_tree *p, const gp_tree *q)
 }
 
 int
+gp_call_may_use_ref (const gp_stmt *call, const gp_tree *ref)
+{
+  return ref_maybe_used_by_stmt_p (as_stmt (call), as_tree (ref));
+}
+
+int
 gp_ptr_may_alias_decl (const gp_tree *p, const gp_tree *decl)
 {
   /* ptr_derefs_may_alias_p handles an address on one side by asking the

@@ -6,18 +6,33 @@
    rebuilt the stores into x as `MEM[0B + ivtmp]`; GCC's pure-const
    analysis took those for null dereferences, declared the function pure
    and deleted the calls whose result is unused: x never changed.  The
-   test now compares offsets with the difference of the addresses.  */
+   test now compares offsets with the difference of the addresses.  The
+   call after the inner loop keeps the outer loop out of every region
+   (without it the outer loop is a region, the split inner loop's count,
+   read from the first part's exit, no longer an obstacle, and runs in
+   parallel whole).  */
 /* { dg-do run } */
 /* { dg-options "-O3 -ftree-parallelize-loops=2 -fplugin-arg-gccpoly-min-trips=1 -fopt-info-loop-optimized -fdump-tree-optimized" } */
 
 #include <stdio.h>
 
+int trace[64];
+
+__attribute__ ((noinline)) void
+note (int i)
+{
+  trace[i & 63]++;
+}
+
 __attribute__ ((noinline)) void
 sums (int n, int m, unsigned *a, unsigned *b, unsigned *x)
 {
   for (int i = 0; i < n; i++)
+    {
     for (int j = 0; j < n; j++)	/* { dg-optimized "gccpoly: loop marked parallel for parloops, in a copy run when x\\+\\\[4\\*i, 4 \\+ 4\\*i\\) and b\\+" } */
       x[i] = x[i] + (j < m ? (unsigned) (b[j] * 3) : (unsigned) (-j));
+    note (i);
+    }
 }
 
 /* { dg-final { scan-gcc-dump-not optimized {MEM\[[^]]*\(unsigned int \*\)0B \+} } } */

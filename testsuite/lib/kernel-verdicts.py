@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
 """Compares gccpoly's per-loop verdicts on one kernel with the expected ones.
 
-    kernel-verdicts.py REPORT.json FILE.c VERDICTS.list EXCEPTIONS.list [--fast-math]
+    kernel-verdicts.py REPORT.json FILE.c VERDICTS.list EXCEPTIONS.list [--fast-math|--reassociate] [--all-functions]
 
 VERDICTS.list (testsuite/gccpoly.misc/kernel-verdicts.list) holds the
 verdicts written from the source; EXCEPTIONS.list the loops where gccpoly is
 known to say less, with the reason.  The report must come from compiling
-FILE.c; its kernel function is kernel_NAME (`-` -> `_`).  --fast-math: the
-report was made with -ffast-math (floating-point reductions allowed).
+FILE.c; its kernel function is kernel_NAME (`-` -> `_`), or, with
+--all-functions (the applications of bench/apps), every function of it.
+--fast-math: the report was made with -ffast-math (floating-point
+reductions allowed); --reassociate: with -fplugin-arg-gccpoly-reassociate
+(the same; exceptions of MODE reassociate).  A list entry whose details
+hold the word `omp` is a loop the program's author would run in parallel
+(an OpenMP version's); the summary says how many of them are proved
+parallel.
 
 Mapping rules (gccpoly works on GIMPLE after PRE, the list on the source):
   * a private variable that is not one of the region's memory arrays
@@ -50,7 +56,7 @@ def parse_verdicts(path, fname):
         parts = line.split()
         if parts[0] != fname or len(parts) < 3:
             continue
-        entry = {'verdict': parts[2], 'private': [], 'reduction': []}
+        entry = {'verdict': parts[2], 'private': [], 'reduction': [], 'omp': 'omp' in parts[3:]}
         for p in parts[3:]:
             if p.startswith('private='):
                 entry['private'] = [v for v in p[8:].split(',') if v]
@@ -127,41 +133,65 @@ def judge(loop, exp, arrays, fast):
 
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith('--')]
-    fast = '--fast-math' in sys.argv
+    reassociate = '--reassociate' in sys.argv
+    fast = '--fast-math' in sys.argv or reassociate
     if len(args) != 4:
         sys.exit(__doc__)
     report_path, cfile, list_path, exc_path = args
     fname = os.path.basename(cfile)
     kernel = 'kernel_' + os.path.splitext(fname)[0].replace('-', '_')
     report = json.load(open(report_path))
-    fns = [f for f in report['functions'] if f['name'] == kernel]
-    if len(fns) != 1:
-        print('%s: %d functions named %s in the report' % (fname, len(fns), kernel))
-        sys.exit(1)
-    f = fns[0]
+    if '--all-functions' in sys.argv:
+        fns = report['functions']
+    else:
+        fns = [f for f in report['functions'] if f['name'] == kernel]
+        if len(fns) != 1:
+            print('%s: %d functions named %s in the report' % (fname, len(fns), kernel))
+            sys.exit(1)
     expected = parse_verdicts(list_path, fname)
     exceptions = parse_exceptions(exc_path, fname)
-    arrays_of = {s['id']: set(s.get('arrays', [])) for s in f['scops']}
     counts = {'OK': 0, 'EXCEPTION': 0, 'MISMATCH': 0, 'BUG': 0}
+    mode = 'reassociate' if reassociate else 'fast-math' if fast else 'default'
+    seen, omp_proved = set(), set()
+    reported = {l['line'] for f in fns for l in f['loops']}
+    bad = any([judge_function(f, fname, expected, exceptions, fast, mode, counts, seen, omp_proved, reported) for f in fns])
+    for line in sorted(set(expected) - seen):
+        print('%s:%d MISMATCH listed loop not in the report' % (fname, line))
+        counts['MISMATCH'] += 1
+        bad = True
+    n = sum(counts.values())
+    omp = sorted(l for l, e in expected.items() if e['omp'])
+    proved = '' if not omp else ', %d of %d omp loops proved parallel' % (len(omp_proved & set(omp)), len(omp))
+    print('%s: %d loops: %d ok, %d exceptions, %d mismatches, %d bugs%s' % (
+        fname, n, counts['OK'], counts['EXCEPTION'], counts['MISMATCH'], counts['BUG'], proved))
+    sys.exit(1 if bad else 0)
+
+
+def judge_function(f, fname, expected, exceptions, fast, mode, counts, seen, omp_proved, reported):
+    """Judges the loops of report function `f` into `counts`; the lines
+    judged into `seen`, those proved parallel into `omp_proved`; whether
+    one is a BUG or a MISMATCH.  `reported`: the lines of every loop of
+    the report's functions judged."""
+    arrays_of = {s['id']: set(s.get('arrays', [])) for s in f['scops']}
     bad = False
-    mode = 'fast-math' if fast else 'default'
     # A loop GCC reports at another loop's line (two loops sharing one exit
     # test after jump threading) is paired with the listed line no loop
     # reports, in source order; the deepest loop at a shared line keeps it.
     by_line = {}
     for loop in f['loops']:
         by_line.setdefault(loop['line'], []).append(loop)
-    missing = sorted(set(expected) - set(by_line))
+    missing = sorted(set(expected) - reported)
     moved = {}
     for line, group in sorted(by_line.items()):
         if len(group) > 1:
             for extra in sorted(group, key=lambda l: l['depth'])[:-1]:
                 if missing:
                     moved[id(extra)] = missing.pop(0)
-    seen = set()
     for loop in f['loops']:
         line = moved.get(id(loop), loop['line'])
         seen.add(line)
+        if loop['parallel']:
+            omp_proved.add(line)
         exp = expected.get(line)
         if exp is None:
             print('%s:%d MISMATCH no expected verdict in the list' % (fname, line))
@@ -190,14 +220,7 @@ def main():
                                                  ' '.join('%s:%s' % (r['var'], r['op']) for r in exp['reduction'])))
             counts[kind] += 1
             bad = True
-    for line in sorted(set(expected) - seen):
-        print('%s:%d MISMATCH listed loop not in the report' % (fname, line))
-        counts['MISMATCH'] += 1
-        bad = True
-    n = sum(counts.values())
-    print('%s: %d loops: %d ok, %d exceptions, %d mismatches, %d bugs' % (
-        fname, n, counts['OK'], counts['EXCEPTION'], counts['MISMATCH'], counts['BUG']))
-    sys.exit(1 if bad else 0)
+    return bad
 
 
 if __name__ == '__main__':
