@@ -208,7 +208,7 @@ if printf "$fma_probe" | "$cc" -march=native -E -x c - -o /dev/null 2>/dev/null;
     env GCCPOLY_KERNELS_WORK="$top/testsuite/work/kernels-native" \
     "$top/testsuite/run/kernels-threads.sh" --plugin "$plugin" --cc "$cc" \
     --options "-O3 -march=native -ffp-contract=fast" --options "-O2 -march=native -ffp-contract=fast"
-  for family in reduction wavefront split cells guards skew jam shift; do
+  for family in reduction wavefront split cells guards skew jam shift rows; do
     run_part "random $family programs at -march=native (fused multiply-adds)" "$work/$family-native.log" \
       env GCCPOLY_REDUCTIONS_WORK="$top/testsuite/work/$family-native" \
       "$top/testsuite/run/reductions-random.sh" --programs "$family" --add-flags -march=native \
@@ -233,6 +233,8 @@ run_part "random nests updating cells in memory through pointers that may overla
   "$top/testsuite/run/reductions-random.sh" --programs cells --plugin "$plugin" --cc "$cc"
 run_part "random nests GCC splits on a condition of their counter, at 2 and 4 threads" "$work/guards-random.log" \
   "$top/testsuite/run/reductions-random.sh" --programs guards --plugin "$plugin" --cc "$cc"
+run_part "random loops around rows whose length is read from memory (CSR, jagged), at 2 and 4 threads" "$work/rows-random.log" \
+  "$top/testsuite/run/reductions-random.sh" --programs rows --plugin "$plugin" --cc "$cc"
 run_part "random stencils swept in place (pairs run by diagonals), at -O3 with 2 and 4 threads and without" "$work/skew-random.log" \
   "$top/testsuite/run/reductions-random.sh" --programs skew --plugin "$plugin" --cc "$cc"
 run_part "random loops around inner loops that carry chains (unroll-and-jam), at -O3 with 2 and 4 threads and without" "$work/jam-random.log" \

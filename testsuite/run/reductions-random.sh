@@ -34,7 +34,10 @@
 # flag sets (the jam is made at -O3 either way); it counts the loops
 # unrolled and jammed.  With --programs shift: so for the loops of
 # testsuite/run/shift-programs.py whose first inner loop carries a chain,
-# at the same flag sets; it counts the loops shifted.
+# at the same flag sets; it counts the loops shifted.  With --programs
+# rows: so for the loops around rows whose length is read from memory of
+# testsuite/run/rows-programs.py, at -O2 and -O3 -g; it counts the row
+# loops marked parallel around such a row.
 #
 # With --add-flags FLAGS, both builds get FLAGS after each flag set's own:
 # `--add-flags -march=native' builds for this processor, where GCC fuses
@@ -42,7 +45,7 @@
 # and the plugin's build must fuse the same ones (docs/codegen.md,
 # Fused multiply-adds).
 #
-#   reductions-random.sh [--programs reduction|wavefront|split|cells|guards|skew|jam|shift] [--add-flags FLAGS] [--plugin PATH] [--cc GCC] [--count N] [--seed-base S] [-j N]
+#   reductions-random.sh [--programs reduction|wavefront|split|cells|guards|skew|jam|shift|rows] [--add-flags FLAGS] [--plugin PATH] [--cc GCC] [--count N] [--seed-base S] [-j N]
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -68,13 +71,13 @@ done
 plugin=$(realpath "$plugin")
 case $programs in
   reduction) flagsets="-O2;-O3;-O3 -ffast-math"; threads="2"; info="" ;;
-  wavefront|split) flagsets="-O2;-O3 -g"; threads="2 4"; info="-missed" ;;
+  wavefront|split|rows) flagsets="-O2;-O3 -g"; threads="2 4"; info="-missed" ;;
   # Also without threads (=1, given after the plugin build's =2): at -O3
   # the pass before parloops still carries cells.
   cells) flagsets="-O2;-O3 -g;-O3 -ftree-parallelize-loops=1"; threads="2 4"; info="-missed" ;;
   guards) flagsets="-O2;-O3;-O3 -g"; threads="2 4"; info="-missed" ;;
   skew|jam|shift) flagsets="-O3;-O3 -g;-O3 -ftree-parallelize-loops=1"; threads="2 4"; info="-missed" ;;
-  *) echo "reductions-random.sh: unknown programs '$programs' (reduction, wavefront, split, cells, guards, skew, jam, shift)" >&2; exit 2 ;;
+  *) echo "reductions-random.sh: unknown programs '$programs' (reduction, wavefront, split, cells, guards, skew, jam, shift, rows)" >&2; exit 2 ;;
 esac
 if [ -n "$add_flags" ]; then
   flagsets=$(printf '%s\n' "${flagsets//;/$'\n'}" | sed "s|\$| $add_flags|" | paste -sd';')
@@ -164,6 +167,9 @@ if [ "$programs" = jam ]; then
 fi
 if [ "$programs" = shift ]; then
   echo "reductions-random: loops shifted: $(logs | grep -c 'optimized: gccpoly: loop at line .* shifted' || true); not shifted: $(logs | grep -c 'missed: gccpoly: loop at line .* not shifted' || true)"
+fi
+if [ "$programs" = rows ]; then
+  echo "reductions-random: row loops marked parallel around rows read from memory: $(logs | grep -c 'optimized: gccpoly: loop marked parallel' || true); rows without a verdict of their own: $(logs | grep -c 'its iteration count is read from memory in the region' || true)"
 fi
 if [ "$programs" = guards ]; then
   echo "reductions-random: outer loops parloops parallelized: $(logs | grep -c 'optimized: parallelizing outer loop' || true)"
