@@ -76,8 +76,9 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
         // Accesses whose subscripts hold their bounds only with a row
         // borrowed (`Delinearized::borrowed`): the subscripts to use.
         let mut borrowed: HashMap<usize, Vec<Polynomial>> = HashMap::new();
-        // Per block and bounds: the dimension that borrows a row, if any.
-        let mut seen: HashMap<(i32, Vec<Cond>), Option<usize>> = HashMap::new();
+        // Per block and bounds: the rows shifted, if any.
+        let mut seen: HashMap<(i32, Vec<Cond>), Option<Vec<(usize, poly::Shift)>>> = HashMap::new();
+        let choices = d.borrow_choices();
         // Per block: the instances that can run (the same for each of the
         // block's accesses, and built from all of them).
         let mut runs_of: HashMap<i32, Set> = HashMap::new();
@@ -93,7 +94,7 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
             }
             if let Some(fix) = seen.get(&(a.block, conds.clone())) {
                 // The same bounds in the same block: the same borrow.
-                if let Some((subs, _)) = fix.and_then(|dim| d.borrowed(j, dim)) {
+                if let Some((subs, _)) = fix.as_ref().and_then(|shifts| d.borrowed_at(j, shifts)) {
                     borrowed.insert(j, subs);
                 }
                 continue;
@@ -125,14 +126,14 @@ impl<'d, 'f> RegionBuilder<'d, 'f> {
                 continue;
             }
             let mut fixed = None;
-            for dim in (1..d.shape.dims()).rev() {
-                let Some((subs, bounds)) = d.borrowed(j, dim) else { continue };
+            for shifts in &choices {
+                let Some((subs, bounds)) = d.borrowed_at(j, shifts) else { continue };
                 if self.ok(outside(as_conds(&bounds))?.is_empty())? {
-                    fixed = Some((dim, subs));
+                    fixed = Some((shifts.clone(), subs));
                     break;
                 }
             }
-            seen.insert((a.block, conds), fixed.as_ref().map(|(dim, _)| *dim));
+            seen.insert((a.block, conds), fixed.as_ref().map(|(shifts, _)| shifts.clone()));
             if let Some((_, subs)) = fixed {
                 borrowed.insert(j, subs);
                 continue;

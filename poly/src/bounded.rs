@@ -96,6 +96,14 @@ impl BoundedCtx {
         Ok(v)
     }
 
+    /// `ok` for a call that only fills in an object element by element (a
+    /// constraint matrix's cell, its space): not charged to the open
+    /// budgets, which count the computations made with sets and maps, so
+    /// that a budget does not run out on the width of a region's systems.
+    pub fn built<T>(&self, r: Result<T, LibISLError>) -> Result<T, IslFailure> {
+        r.map_err(|e| self.failure(e))
+    }
+
     /// Parses a union set in isl notation.
     pub fn union_set(&self, text: &str) -> Result<UnionSet, IslFailure> {
         self.ok(UnionSet::read_from_str(&self.ctx, text))
@@ -146,11 +154,13 @@ impl WorkScope {
     }
 }
 
-/// The default budgets of isl calls (docs/options.md).
-/// The kernel suite's largest is about 36,000 calls for a region and
-/// 63,000 for a function (adi, ludcmp at -O3 with threads); a solver's
-/// sweep with 5x5 blocks written out can ask for millions.
-pub const DEFAULT_REGION_WORK: u64 = 100_000;
+/// The default budgets of isl calls (docs/options.md), the calls that
+/// only fill in a constraint matrix not counted (`BoundedCtx::built`).
+/// The kernel suite's largest is about 1,000 calls for a region and 6,200
+/// for a function (adi at -O3 with threads); bench/apps' ADI solver's
+/// main, its sweeps inlined, about 4,600; a solver's sweep with 5x5 blocks
+/// written out asks for 10,000 to 35,000 (about 0.5 to 1 s each).
+pub const DEFAULT_REGION_WORK: u64 = 8_000;
 pub const DEFAULT_FUNCTION_WORK: u64 = 1_000_000;
 
 /// What an open budget is of.

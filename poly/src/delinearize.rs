@@ -73,18 +73,67 @@ impl Delinearized {
     /// `(i+1)*n - 1 - j`, which splits into `[i+1][-1-j]`; borrowing gives
     /// back `[i][n-1-j]`, whose bounds hold. With the new bounds.
     pub fn borrowed(&self, a: usize, dim: usize) -> Option<(Vec<Polynomial>, Vec<Bound>)> {
-        let size = self.shape.sizes.get(dim.checked_sub(1)?)?;
+        self.borrowed_at(a, &[(dim, Shift::Borrow)])
+    }
+
+    /// Access `a`'s subscripts with a row borrowed or lent at each inner
+    /// dimension of `shifts`, one after the other: a constant offset split
+    /// by truncation can leave several inner subscripts outside their rows
+    /// (`u[n - 2][j][k][m]` of `double u[96][96][96][5]`, offset
+    /// `46080*n - 91675`, splits into `[n - 1][j - 94][k - 95][m]`: rows
+    /// borrowed at dimensions 2 and 1 give back `[n - 2][j + 1][k + 1][m]`;
+    /// `u[i][n - 2][k][m]`, `480*n + 45125` past the row of i, splits into
+    /// `[i][n + 94][k + 1][m]`: a row lent at dimension 1 gives back
+    /// `[i + 1][n - 2][k + 1][m]`). With the new bounds.
+    pub fn borrowed_at(&self, a: usize, shifts: &[(usize, Shift)]) -> Option<(Vec<Polynomial>, Vec<Bound>)> {
         let mut subs = self.subscripts.get(a)?.clone();
-        subs[dim - 1] = subs[dim - 1].checked_sub(&Polynomial::constant(1))?;
-        subs[dim] = subs[dim].checked_add(size)?;
         let mut bounds = self.bounds.get(a)?.clone();
-        for b in bounds.iter_mut().filter(|b| b.dim == dim || b.dim == dim - 1) {
+        for &(dim, shift) in shifts {
+            let size = self.shape.sizes.get(dim.checked_sub(1)?)?;
+            let one = Polynomial::constant(1);
+            let (outer, inner) = match shift {
+                Shift::Borrow => (subs[dim - 1].checked_sub(&one)?, subs[dim].checked_add(size)?),
+                Shift::Lend => (subs[dim - 1].checked_add(&one)?, subs[dim].checked_sub(size)?),
+            };
+            subs[dim - 1] = outer;
+            subs[dim] = inner;
+        }
+        for b in bounds.iter_mut().filter(|b| shifts.iter().any(|&(dim, _)| b.dim == dim || b.dim == dim - 1)) {
             let sub = &subs[b.dim];
             b.lower = sub.clone();
             b.upper = self.shape.sizes[b.dim - 1].checked_sub(&Polynomial::constant(1))?.checked_sub(sub)?;
         }
         Some((subs, bounds))
     }
+
+    /// The shifts of rows to try, in order: a row borrowed at one inner
+    /// dimension (innermost first), then lent at one, then two dimensions
+    /// shifted each way. At most two, so that an access of a six-dimensional
+    /// array tries 50 and not 242.
+    pub fn borrow_choices(&self) -> Vec<Vec<(usize, Shift)>> {
+        let inner: Vec<usize> = (1..self.shape.dims()).rev().collect();
+        let both = [Shift::Borrow, Shift::Lend];
+        let mut out: Vec<Vec<(usize, Shift)>> = both.iter().flat_map(|&s| inner.iter().map(move |&d| vec![(d, s)])).collect();
+        for (x, &d) in inner.iter().enumerate() {
+            for &e in &inner[x + 1..] {
+                for &s in &both {
+                    for &t in &both {
+                        out.push(vec![(d, s), (e, t)]);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Which way a row moves between a subscript and the one outside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shift {
+    /// The outer subscript one less, this one a row more.
+    Borrow,
+    /// The outer subscript one more, this one a row less.
+    Lend,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -476,6 +525,40 @@ mod tests {
         assert_eq!(sizes(&d), ["100"]);
         assert_eq!(subs(&d), [["i", "-1 + j"], ["1 + i", "j"], ["1 + i", "50"]]);
         assert_eq!(d.bounds[0][0].upper.to_isl(), "100 - j");
+    }
+
+    #[test]
+    fn rows_borrowed_at_two_dimensions() {
+        // double u[96][96][96][5]; u[n - 2][1 + j][1 + k][m]: truncation
+        // splits the constant into [n - 1][j - 94][k - 95][m].
+        let hint = [Polynomial::constant(96), Polynomial::constant(96), Polynomial::constant(5)];
+        let off = poly(&[(8 * 46080, &["n"]), (-8 * 91675, &[]), (8 * 480, &["j"]), (8 * 5, &["k"]), (8, &["m"])]);
+        let d = delinearize(&[off], 8, &ijk, Some(&hint)).unwrap();
+        assert_eq!(subs(&d), [["-1 + n", "-94 + j", "-95 + k", "m"]]);
+        let (one, _) = d.borrowed(0, 2).unwrap();
+        assert_eq!(one.iter().map(|p| p.to_isl()).collect::<Vec<_>>(), ["-1 + n", "-95 + j", "1 + k", "m"]);
+        let (two, bounds) = d.borrowed_at(0, &[(2, Shift::Borrow), (1, Shift::Borrow)]).unwrap();
+        assert_eq!(two.iter().map(|p| p.to_isl()).collect::<Vec<_>>(), ["-2 + n", "1 + j", "1 + k", "m"]);
+        let lower: Vec<String> = bounds.iter().map(|b| b.lower.to_isl()).collect();
+        assert_eq!(lower, ["1 + j", "1 + k", "m"]);
+        let choices = d.borrow_choices();
+        assert_eq!(choices.len(), 6 + 3 * 4);
+        assert_eq!(choices[0], [(3, Shift::Borrow)]);
+        assert_eq!(choices[3], [(3, Shift::Lend)]);
+        assert!(choices.contains(&vec![(2, Shift::Borrow), (1, Shift::Borrow)]));
+    }
+
+    #[test]
+    fn row_lent_at_one_dimension() {
+        // u[i][n - 2][k][m]: 46080*i + 480*n + 5*k + m + 45125 splits into
+        // [i][n + 94][k + 1][m]; lending a row at dimension 1 gives back
+        // [1 + i][n - 2][k + 1][m].
+        let hint = [Polynomial::constant(96), Polynomial::constant(96), Polynomial::constant(5)];
+        let off = poly(&[(8 * 46080, &["i"]), (8 * 480, &["n"]), (8 * 45125, &[]), (8 * 5, &["k"]), (8, &["m"])]);
+        let d = delinearize(&[off], 8, &ijk, Some(&hint)).unwrap();
+        assert_eq!(subs(&d), [["i", "94 + n", "1 + k", "m"]]);
+        let (lent, _) = d.borrowed_at(0, &[(1, Shift::Lend)]).unwrap();
+        assert_eq!(lent.iter().map(|p| p.to_isl()).collect::<Vec<_>>(), ["1 + i", "-2 + n", "1 + k", "m"]);
     }
 
     #[test]

@@ -23,7 +23,7 @@ pub use coalesce::{
 };
 pub use cond::{CmpOp, Cond};
 pub use dataflow::{DependenceCounts, Dependences, ParallelCheck, Violations};
-pub use delinearize::{delinearize, ArrayShape, Bound, DelinearizeError, Delinearized};
+pub use delinearize::{delinearize, ArrayShape, Bound, DelinearizeError, Delinearized, Shift};
 pub use light::LightScop;
 pub use pairwise::{Iterations, PairDep, PairEngine, PairInterchange, PairLoop, PairSkew, ScalarFact};
 pub use model::{Access, AccessKind, IslScop, Scop, Statement};

@@ -21,13 +21,13 @@ impl<'c> PairEngine<'c> {
         let cx = self.cx;
         let ncol = 1 + self.np + dims;
         let fill = |rows: Vec<&&Atom>| -> Result<Mat, IslFailure> {
-            let mut m = cx.ok(Mat::alloc(cx.ctx(), rows.len() as u32, ncol as u32))?;
+            let mut m = cx.built(Mat::alloc(cx.ctx(), rows.len() as u32, ncol as u32))?;
             for (r, a) in rows.iter().enumerate() {
                 for col in 0..ncol {
                     let k = if col == 0 { a.e.k } else { a.e.coef.get(col - 1).copied().unwrap_or(0) };
                     m = match i32::try_from(k) {
-                        Ok(k) => cx.ok(m.set_element_si(r as i32, col as i32, k))?,
-                        Err(_) => cx.ok(m.set_element_val(r as i32, col as i32, self.val(k)?))?,
+                        Ok(k) => cx.built(m.set_element_si(r as i32, col as i32, k))?,
+                        Err(_) => cx.built(m.set_element_val(r as i32, col as i32, self.val(k)?))?,
                     };
                 }
             }
@@ -35,7 +35,7 @@ impl<'c> PairEngine<'c> {
         };
         let eq = fill(atoms.iter().filter(|a| a.eq).collect())?;
         let ineq = fill(atoms.iter().filter(|a| !a.eq).collect())?;
-        let space = cx.ok(Space::set_alloc(cx.ctx(), self.np as u32, dims as u32))?;
+        let space = cx.built(Space::set_alloc(cx.ctx(), self.np as u32, dims as u32))?;
         cx.ok(BasicSet::from_constraint_matrices(space, eq, ineq, DimType::Cst, DimType::Param, DimType::Set, DimType::Div))
     }
 
@@ -44,13 +44,13 @@ impl<'c> PairEngine<'c> {
         let cx = self.cx;
         let ncol = 1 + dims;
         let fill = |rows: Vec<&&Atom>| -> Result<Mat, IslFailure> {
-            let mut m = cx.ok(Mat::alloc(cx.ctx(), rows.len() as u32, ncol as u32))?;
+            let mut m = cx.built(Mat::alloc(cx.ctx(), rows.len() as u32, ncol as u32))?;
             for (r, a) in rows.iter().enumerate() {
                 for col in 0..ncol {
                     let k = if col == 0 { a.e.k } else { a.e.coef[col - 1] };
                     m = match i32::try_from(k) {
-                        Ok(k) => cx.ok(m.set_element_si(r as i32, col as i32, k))?,
-                        Err(_) => cx.ok(m.set_element_val(r as i32, col as i32, self.val(k)?))?,
+                        Ok(k) => cx.built(m.set_element_si(r as i32, col as i32, k))?,
+                        Err(_) => cx.built(m.set_element_val(r as i32, col as i32, self.val(k)?))?,
                     };
                 }
             }
@@ -58,15 +58,15 @@ impl<'c> PairEngine<'c> {
         };
         let eq = fill(atoms.iter().filter(|a| a.eq).collect())?;
         let ineq = fill(atoms.iter().filter(|a| !a.eq).collect())?;
-        let space = cx.ok(Space::set_alloc(cx.ctx(), 0, dims as u32))?;
+        let space = cx.built(Space::set_alloc(cx.ctx(), 0, dims as u32))?;
         cx.ok(BasicSet::from_constraint_matrices(space, eq, ineq, DimType::Cst, DimType::Param, DimType::Set, DimType::Div))
     }
 
     fn val(&self, k: i128) -> Result<Val, IslFailure> {
         let cx = self.cx;
         match i64::try_from(k) {
-            Ok(k) => cx.ok(Val::int_from_si(cx.ctx(), k)),
-            Err(_) => cx.ok(Val::read_from_str(cx.ctx(), &k.to_string())),
+            Ok(k) => cx.built(Val::int_from_si(cx.ctx(), k)),
+            Err(_) => cx.built(Val::read_from_str(cx.ctx(), &k.to_string())),
         }
     }
 
